@@ -1,0 +1,148 @@
+/**
+ * What client and server agree on: request and response bodies, validated with valibot on
+ * both sides. Messages are the spec's, word for word.
+ */
+import * as v from "valibot";
+
+export const ErrorBody = v.object({
+  error: v.string(),
+  code: v.string(),
+  upgradeMessage: v.optional(v.string()),
+  fields: v.optional(v.record(v.string(), v.string())),
+});
+export type ErrorBody = v.InferOutput<typeof ErrorBody>;
+
+// ---- Accounts (spec section 5) ----
+
+const email = v.pipe(
+  v.string("Please enter a valid email address"),
+  v.trim(),
+  v.toLowerCase(),
+  v.maxLength(254, "Please enter a valid email address"),
+  v.email("Please enter a valid email address"),
+);
+const password = v.pipe(
+  v.string("Password must be at least 6 characters"),
+  v.minLength(6, "Password must be at least 6 characters"),
+  v.maxLength(256, "Password must be at most 256 characters"),
+);
+const name = (message: string) =>
+  v.pipe(v.string(message), v.trim(), v.minLength(1, message), v.maxLength(100, "Name must be at most 100 characters"));
+
+export const LoginBody = v.object({ email, password });
+export type LoginBody = v.InferOutput<typeof LoginBody>;
+
+export const RegisterBody = v.pipe(
+  v.object({
+    firstName: name("First name is required"),
+    lastName: name("Last name is required"),
+    email,
+    password,
+    confirmPassword: v.string("Passwords do not match"),
+  }),
+  v.forward(
+    v.partialCheck(
+      [["password"], ["confirmPassword"]],
+      (input) => input.password === input.confirmPassword,
+      "Passwords do not match",
+    ),
+    ["confirmPassword"],
+  ),
+);
+export type RegisterBody = v.InferOutput<typeof RegisterBody>;
+
+export const Role = v.picklist(["guest", "free", "premium"]);
+
+export const PublicUser = v.object({
+  id: v.number(),
+  email: v.string(),
+  firstName: v.nullable(v.string()),
+  lastName: v.nullable(v.string()),
+  role: v.string(),
+  dailyConversions: v.number(),
+  dailyLimit: v.nullable(v.number()),
+  subscriptionStatus: v.nullable(v.string()),
+  emailVerified: v.boolean(),
+  createdAt: v.string(),
+});
+export type PublicUser = v.InferOutput<typeof PublicUser>;
+
+export const AuthResponse = v.object({
+  success: v.boolean(),
+  sessionToken: v.optional(v.string()),
+  user: v.optional(PublicUser),
+  error: v.optional(v.string()),
+});
+export type AuthResponse = v.InferOutput<typeof AuthResponse>;
+
+// ---- Donations (spec section 5) ----
+
+export const DONATION_MIN = 1;
+export const DONATION_MAX = 1000;
+export const DONATION_QUICK_AMOUNTS = [3, 5, 10, 25] as const;
+export const DONATION_DEFAULT = 5;
+
+export const DonationBody = v.object({
+  amount: v.pipe(
+    v.number("Amount must be at least $1"),
+    v.finite("Amount must be at least $1"),
+    v.minValue(DONATION_MIN, "Amount must be at least $1"),
+    v.maxValue(DONATION_MAX, "Amount cannot exceed $1000"),
+    v.check((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, "Amount can have at most 2 decimal places"),
+  ),
+  message: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, "Message must be at most 500 characters"))),
+});
+export type DonationBody = v.InferOutput<typeof DonationBody>;
+
+// ---- Conversions (spec section 3, "Conversion response") ----
+
+export const FileStatus = v.picklist(["completed", "watermarked", "unlocked", "error"]);
+
+export const ConvertedFile = v.object({
+  downloadUrl: v.optional(v.string()),
+  originalName: v.string(),
+  convertedName: v.optional(v.string()),
+  size: v.optional(v.number()),
+  status: FileStatus,
+  message: v.optional(v.string()),
+  error: v.optional(v.string()),
+  compressedSize: v.optional(v.number()),
+  compressionRatio: v.optional(v.string()),
+  expiresAt: v.optional(v.string()),
+});
+export type ConvertedFile = v.InferOutput<typeof ConvertedFile>;
+
+export const ConversionResponse = v.object({
+  files: v.optional(v.array(ConvertedFile)),
+  file: v.optional(ConvertedFile),
+  message: v.optional(v.string()),
+});
+export type ConversionResponse = v.InferOutput<typeof ConversionResponse>;
+
+export const AnalyzeResponse = v.object({ pageCount: v.number() });
+export type AnalyzeResponse = v.InferOutput<typeof AnalyzeResponse>;
+
+export const SharedFileInfo = v.object({
+  fileName: v.string(),
+  uploadTime: v.string(),
+  expiresAt: v.string(),
+  size: v.optional(v.number()),
+  contentType: v.optional(v.string()),
+});
+export type SharedFileInfo = v.InferOutput<typeof SharedFileInfo>;
+
+export const HealthResponse = v.object({ status: v.string(), db: v.boolean(), time: v.string() });
+
+// ---- Public configuration: what the client may know about optional features ----
+
+export const PublicConfig = v.object({
+  donations: v.object({ enabled: v.boolean(), publishableKey: v.nullable(v.string()) }),
+  premium: v.object({ enabled: v.boolean() }),
+  cloud: v.object({ google: v.boolean(), dropbox: v.boolean() }),
+  limits: v.object({
+    maxFileSizeMB: v.number(),
+    resultTtlHours: v.number(),
+    daily: v.object({ guest: v.number(), free: v.number(), premium: v.nullable(v.number()) }),
+  }),
+});
+export type PublicConfig = v.InferOutput<typeof PublicConfig>;

@@ -1,0 +1,124 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, numeric, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+// Timestamps are stored as Unix milliseconds. The SQL default covers rows written outside
+// drizzle (wrangler d1 execute, migrations); drizzle inserts use $defaultFn for ms precision.
+const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
+const createdAt = () =>
+  timestamp("createdAt")
+    .notNull()
+    .default(now)
+    .$defaultFn(() => new Date());
+
+// SQLite has no DECIMAL(10,2): the CHECK keeps money at two decimals and ten digits.
+const money = (name: string) => numeric(name, { mode: "number" });
+const moneyCheck = (table: string, column: string) =>
+  check(
+    `${table}_${column}_decimal_10_2`,
+    sql`${sql.identifier(column)} is null or (round(${sql.identifier(column)}, 2) = ${sql.identifier(column)} and abs(${sql.identifier(column)}) < 100000000)`,
+  );
+
+export const users = sqliteTable("users", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  email: text("email").notNull().unique(),
+  password: text("password").notNull(),
+  firstName: text("firstName"),
+  lastName: text("lastName"),
+  role: text("role").notNull().default("free"),
+  subscriptionStatus: text("subscriptionStatus").default("inactive"),
+  subscriptionPlan: text("subscriptionPlan"),
+  stripeCustomerId: text("stripeCustomerId"),
+  subscriptionStartDate: timestamp("subscriptionStartDate"),
+  subscriptionEndDate: timestamp("subscriptionEndDate"),
+  dailyConversions: integer("dailyConversions").default(0),
+  dailyConversionsReset: timestamp("dailyConversionsReset"),
+  createdAt: createdAt(),
+  updatedAt: timestamp("updatedAt")
+    .notNull()
+    .default(now)
+    .$defaultFn(() => new Date()),
+  emailVerified: integer("emailVerified", { mode: "boolean" }).default(false),
+  resetToken: text("resetToken"),
+  resetTokenExpiry: timestamp("resetTokenExpiry"),
+});
+
+export const fileHistory = sqliteTable(
+  "file_history",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("userId").references(() => users.id, { onDelete: "cascade" }),
+    originalFilename: text("originalFilename").notNull(),
+    convertedFilename: text("convertedFilename"),
+    conversionType: text("conversionType").notNull(),
+    fileSize: integer("fileSize"),
+    status: text("status").notNull().default("processing"),
+    downloadUrl: text("downloadUrl"),
+    processingTime: integer("processingTime"),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expiresAt"),
+  },
+  (t) => [index("file_history_user_created").on(t.userId, t.createdAt)],
+);
+
+export const subscriptions = sqliteTable(
+  "subscriptions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("userId").references(() => users.id, { onDelete: "cascade" }),
+    stripeSubscriptionId: text("stripeSubscriptionId").unique(),
+    stripePriceId: text("stripePriceId"),
+    status: text("status").notNull(),
+    currentPeriodStart: timestamp("currentPeriodStart"),
+    currentPeriodEnd: timestamp("currentPeriodEnd"),
+    cancelAtPeriodEnd: integer("cancelAtPeriodEnd", { mode: "boolean" }).default(false),
+    amount: money("amount"),
+    currency: text("currency").default("usd"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updatedAt")
+      .notNull()
+      .default(now)
+      .$defaultFn(() => new Date()),
+  },
+  () => [moneyCheck("subscriptions", "amount")],
+);
+
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("userId").references(() => users.id, { onDelete: "set null" }),
+    subscriptionId: integer("subscriptionId").references(() => subscriptions.id, {
+      onDelete: "set null",
+    }),
+    stripePaymentIntentId: text("stripePaymentIntentId"),
+    amount: money("amount").notNull(),
+    currency: text("currency").default("usd"),
+    status: text("status").notNull(),
+    paymentMethod: text("paymentMethod"),
+    createdAt: createdAt(),
+  },
+  () => [moneyCheck("payments", "amount")],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("userId").references(() => users.id, { onDelete: "cascade" }),
+    sessionToken: text("sessionToken").notNull().unique(),
+    expiresAt: timestamp("expiresAt").notNull(),
+    ipAddress: text("ipAddress"),
+    userAgent: text("userAgent"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_expires").on(t.expiresAt)],
+);
+
+export type User = typeof users.$inferSelect;
+/** The spec's insert shape: only these four fields come from outside. */
+export type NewUser = Pick<typeof users.$inferInsert, "email" | "password" | "firstName" | "lastName">;
+export type FileHistoryRow = typeof fileHistory.$inferSelect;
+export type Session = typeof sessions.$inferSelect;
+export type Payment = typeof payments.$inferSelect;
+export type Subscription = typeof subscriptions.$inferSelect;

@@ -1,0 +1,51 @@
+/**
+ * Response headers shared by the worker (API responses) and the static site (written to the
+ * build's _headers file), so the two cannot drift apart.
+ */
+
+/** Third parties the pages really talk to: Stripe's script, API and checkout (donations). */
+const STRIPE = {
+  script: "https://js.stripe.com",
+  connect: "https://api.stripe.com",
+  frame: "https://js.stripe.com https://checkout.stripe.com",
+};
+
+export const pageCsp = [
+  "default-src 'self'",
+  `script-src 'self' ${STRIPE.script}`,
+  // Chakra (emotion) injects <style> elements at run time.
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  `connect-src 'self' ${STRIPE.connect}`,
+  `frame-src ${STRIPE.frame}`,
+  // Page thumbnails are rendered by pdf.js in a worker.
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+/** API and download responses never render as documents. */
+export const apiCsp = "default-src 'none'; frame-ancestors 'none'; sandbox";
+
+export const commonSecurityHeaders: Record<string, string> = {
+  "X-Content-Type-Options": "nosniff",
+  "X-Frame-Options": "DENY",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
+  "Cross-Origin-Resource-Policy": "same-origin",
+  "Permissions-Policy": 'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")',
+};
+
+export const HSTS = "max-age=63072000; includeSubDomains; preload";
+
+/** The _headers file for Cloudflare static assets (HSTS is ignored by browsers over http). */
+export function staticHeadersFile(): string {
+  const lines = ["/*", `  Content-Security-Policy: ${pageCsp}`];
+  for (const [k, v] of Object.entries(commonSecurityHeaders)) lines.push(`  ${k}: ${v}`);
+  lines.push(`  Strict-Transport-Security: ${HSTS}`);
+  lines.push("/assets/*", "  Cache-Control: public, max-age=31536000, immutable");
+  return `${lines.join("\n")}\n`;
+}

@@ -1,0 +1,202 @@
+/**
+ * The one tool catalogue. The home grid, All Tools, the header, the tool pages and the
+ * worker's conversion routes all read this list; nothing else names a tool.
+ */
+
+export type ToolCategory = "merge" | "split" | "edit" | "security" | "other";
+
+export type ToolIcon =
+  | "merge"
+  | "split"
+  | "compress"
+  | "image-to-pdf"
+  | "image"
+  | "watermark"
+  | "rotate"
+  | "unlock"
+  | "protect";
+
+export interface ToolDef {
+  id: string;
+  title: string;
+  description: string;
+  icon: ToolIcon;
+  path: `/${string}`;
+  category: ToolCategory;
+  /** A Chakra colour palette name; the card tints its icon with it. */
+  color: string;
+  /** Lower-case extensions with the dot, as the upload validation message lists them. */
+  accept: readonly string[];
+  /** MIME types the file picker offers; the server checks magic bytes regardless. */
+  mimeTypes: readonly string[];
+  maxSizeMB: number;
+  minFiles: number;
+  maxFiles: number;
+  /** The conversion endpoints this tool calls, in the order the page uses them. */
+  endpoints: readonly `/api/${string}`[];
+}
+
+export const MAX_FILE_SIZE_MB = 25;
+/** The generic upload default when a tool sets no limit (spec section 9). */
+export const DEFAULT_UPLOAD_LIMIT_MB = 10;
+
+const PDF = { accept: [".pdf"], mimeTypes: ["application/pdf"] } as const;
+
+export const tools = [
+  {
+    id: "merge-pdf",
+    title: "Merge PDF",
+    description: "Combine several PDFs into one document, in the order you choose.",
+    icon: "merge",
+    path: "/merge-pdf",
+    category: "merge",
+    color: "red",
+    ...PDF,
+    maxSizeMB: MAX_FILE_SIZE_MB,
+    minFiles: 2,
+    maxFiles: 50,
+    endpoints: ["/api/convert/merge-pdf"],
+  },
+  {
+    id: "split-pdf",
+    title: "Split PDF",
+    description: "Extract the pages you need, or split every selected page into its own PDF.",
+    icon: "split",
+    path: "/split-pdf",
+    category: "split",
+    color: "orange",
+    ...PDF,
+    maxSizeMB: MAX_FILE_SIZE_MB,
+    minFiles: 1,
+    maxFiles: 1,
+    endpoints: ["/api/analyze-pdf", "/api/convert/extract-pages", "/api/convert/split-pages"],
+  },
+  {
+    id: "compress-pdf",
+    title: "Compress PDF",
+    description: "Make PDFs smaller for email and upload while keeping them sharp and searchable.",
+    icon: "compress",
+    path: "/compress-pdf",
+    category: "other",
+    color: "green",
+    ...PDF,
+    maxSizeMB: MAX_FILE_SIZE_MB,
+    minFiles: 1,
+    maxFiles: 10,
+    endpoints: ["/api/convert/compress-pdf"],
+  },
+  {
+    id: "jpg-to-pdf",
+    title: "JPG to PDF",
+    description: "Turn JPG and PNG images into one PDF, a page per image, in your order.",
+    icon: "image-to-pdf",
+    path: "/jpg-to-pdf",
+    category: "other",
+    color: "yellow",
+    accept: [".jpg", ".jpeg", ".png"],
+    mimeTypes: ["image/jpeg", "image/png"],
+    maxSizeMB: MAX_FILE_SIZE_MB,
+    minFiles: 1,
+    maxFiles: 50,
+    endpoints: ["/api/convert/jpg-to-pdf"],
+  },
+  {
+    id: "compress-image",
+    title: "Compress Images",
+    description: "Shrink JPG, PNG and WebP images with no visible loss, and see what you saved.",
+    icon: "image",
+    path: "/compress-image",
+    category: "other",
+    color: "teal",
+    accept: [".jpg", ".jpeg", ".png", ".webp"],
+    mimeTypes: ["image/jpeg", "image/png", "image/webp"],
+    maxSizeMB: MAX_FILE_SIZE_MB,
+    minFiles: 1,
+    maxFiles: 10,
+    endpoints: ["/api/convert/compress-image"],
+  },
+  {
+    id: "watermark-pdf",
+    title: "Watermark PDF",
+    description: "Stamp a text watermark across every page, with the opacity you choose.",
+    icon: "watermark",
+    path: "/watermark-pdf",
+    category: "edit",
+    color: "blue",
+    ...PDF,
+    maxSizeMB: MAX_FILE_SIZE_MB,
+    minFiles: 1,
+    maxFiles: 10,
+    endpoints: ["/api/convert/watermark-pdf"],
+  },
+  {
+    id: "rotate-pdf",
+    title: "Rotate PDF",
+    description: "Turn pages the right way up: every page or only the ones you pick.",
+    icon: "rotate",
+    path: "/rotate-pdf",
+    category: "edit",
+    color: "purple",
+    ...PDF,
+    maxSizeMB: MAX_FILE_SIZE_MB,
+    minFiles: 1,
+    maxFiles: 10,
+    endpoints: ["/api/convert/rotate-pdf"],
+  },
+  {
+    id: "unlock-pdf",
+    title: "Unlock PDF",
+    description: "Remove the password and restrictions from PDFs you are allowed to open.",
+    icon: "unlock",
+    path: "/unlock-pdf",
+    category: "security",
+    color: "cyan",
+    ...PDF,
+    maxSizeMB: MAX_FILE_SIZE_MB,
+    minFiles: 1,
+    maxFiles: 10,
+    endpoints: ["/api/convert/unlock-pdf"],
+  },
+  {
+    id: "protect-pdf",
+    title: "Protect PDF",
+    description: "Lock a PDF with a password using strong AES-256 encryption.",
+    icon: "protect",
+    path: "/protect-pdf",
+    category: "security",
+    color: "pink",
+    ...PDF,
+    maxSizeMB: MAX_FILE_SIZE_MB,
+    minFiles: 1,
+    maxFiles: 1,
+    endpoints: ["/api/convert/protect-pdf"],
+  },
+] as const satisfies readonly ToolDef[];
+
+export type Tool = (typeof tools)[number];
+export type ToolId = Tool["id"];
+
+export const toolsById = Object.fromEntries(tools.map((t) => [t.id, t])) as {
+  [K in ToolId]: Extract<Tool, { id: K }>;
+};
+
+export function getTool(id: ToolId): ToolDef {
+  return toolsById[id];
+}
+
+/** The All Tools page's groups, in order; a group with no tools is hidden. */
+export const toolGroups: readonly { heading: string; categories: readonly ToolCategory[] }[] = [
+  { heading: "Merge & Split", categories: ["merge", "split"] },
+  { heading: "Edit PDFs", categories: ["edit"] },
+  { heading: "Security", categories: ["security"] },
+  { heading: "Other Tools", categories: ["other"] },
+];
+
+export function groupTools(list: readonly ToolDef[] = tools) {
+  return toolGroups
+    .map((g) => ({ heading: g.heading, tools: list.filter((t) => g.categories.includes(t.category)) }))
+    .filter((g) => g.tools.length > 0);
+}
+
+/** The header's tool links, in the spec's order. */
+export const headerToolIds = ["merge-pdf", "split-pdf", "compress-pdf"] as const satisfies readonly ToolId[];

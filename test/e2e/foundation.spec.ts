@@ -1,0 +1,132 @@
+import { expect, test } from "@playwright/test";
+import { tools } from "../../schema/tools";
+
+test.describe("home", () => {
+  test("shows the hero, every tool, the support section and the call to action", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Every PDF tool you need");
+    const cards = page.getByTestId("tool-card");
+    await expect(cards).toHaveCount(tools.length);
+    for (const t of tools) {
+      await expect(page.locator(`a[href="${t.path}"]`).filter({ hasText: t.title }).first()).toBeVisible();
+    }
+    await expect(page.getByRole("heading", { name: "Support Our Free Tools" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Get Started Now" })).toBeVisible();
+  });
+
+  test("a tool card leads to its tool page", async ({ page }) => {
+    await page.goto("/");
+    await page.getByTestId("tool-card").filter({ hasText: "Rotate PDF" }).click();
+    await expect(page).toHaveURL(/\/rotate-pdf$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Rotate PDF" })).toBeVisible();
+  });
+
+  test("pages carry the security headers", async ({ request }) => {
+    const res = await request.get("/");
+    const h = res.headers();
+    expect(h["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(h["x-content-type-options"]).toBe("nosniff");
+    expect(h["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  });
+});
+
+test("all tools are grouped under the four headings", async ({ page }) => {
+  await page.goto("/all-tools");
+  const headings = page.getByRole("heading", { level: 2 });
+  await expect(headings).toHaveText(["Merge & Split", "Edit PDFs", "Security", "Other Tools"]);
+  const security = page.getByRole("region", { name: "Security" });
+  await expect(security.getByTestId("tool-card")).toHaveCount(2);
+  await expect(page.getByTestId("tool-card")).toHaveCount(tools.length);
+});
+
+test("the donate page has the widget, the reasons and a way back", async ({ page }) => {
+  await page.goto("/donate");
+  await expect(page.getByRole("heading", { level: 1, name: "Buy Me a Coffee" })).toBeVisible();
+  for (const reason of ["Tool maintenance", "New features", "Server costs"]) {
+    await expect(page.getByText(reason, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByTestId(/donation-card/)).toBeVisible();
+  await page.getByRole("link", { name: "Back to Tools" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("an unknown path shows the 404 page", async ({ page }) => {
+  await page.goto("/this/does/not/exist");
+  await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+  await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
+});
+
+test("an unknown API path is JSON, not the app", async ({ request }) => {
+  const res = await request.get("/api/definitely-not-here");
+  expect(res.status()).toBe(404);
+  expect(await res.json()).toEqual({ error: "Not found", code: "not_found" });
+});
+
+const nav = [
+  ["Home", "/"],
+  ["Merge PDF", "/merge-pdf"],
+  ["Split PDF", "/split-pdf"],
+  ["Compress PDF", "/compress-pdf"],
+  ["All Tools", "/all-tools"],
+] as const;
+
+test("the header links lead where they say, and Donate leads to /donate", async ({ page }) => {
+  await page.goto("/all-tools");
+  const header = page.getByRole("navigation", { name: "Main" });
+  for (const [label, path] of nav) {
+    await header.getByRole("link", { name: label, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${path === "/" ? "/$" : `${path}$`}`));
+  }
+  await page.getByTestId("donate-button").first().click();
+  await expect(page).toHaveURL(/\/donate$/);
+});
+
+test("the footer's only live link is All Tools", async ({ page }) => {
+  await page.goto("/");
+  const footer = page.locator("footer");
+  await expect(footer.getByRole("link", { name: "All Tools" })).toHaveAttribute("href", "/all-tools");
+  for (const label of ["About", "FAQ", "Contact", "Terms of Service", "Privacy Policy", "Cookie Policy", "GDPR"]) {
+    await expect(footer.getByText(label, { exact: true })).toBeVisible();
+    await expect(footer.getByRole("link", { name: label })).toHaveCount(0);
+  }
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test("the side sheet has the same links", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const sheet = page.getByTestId("mobile-sheet");
+    await expect(sheet).toBeVisible();
+    for (const [label] of nav) await expect(sheet.getByRole("link", { name: label, exact: true })).toBeVisible();
+    await expect(sheet.getByTestId("donate-button")).toBeVisible();
+    await sheet.getByRole("link", { name: "Split PDF", exact: true }).click();
+    await expect(page).toHaveURL(/\/split-pdf$/);
+    await expect(sheet).toBeHidden();
+  });
+});
+
+test.describe("theme", () => {
+  test("follows the device by default", async ({ browser }) => {
+    const context = await browser.newContext({ colorScheme: "dark" });
+    const page = await context.newPage();
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await context.close();
+  });
+
+  test("the toggle switches and persists across reload", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveClass(/light/);
+    await page.getByTestId("theme-toggle").click();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    expect(await page.evaluate(() => localStorage.getItem("vite-ui-theme"))).toBe("dark");
+    await page.reload();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await page.getByTestId("theme-toggle").click();
+    await expect(page.locator("html")).toHaveClass(/light/);
+    expect(await page.evaluate(() => localStorage.getItem("vite-ui-theme"))).toBe("light");
+  });
+});

@@ -1,0 +1,9 @@
+declare namespace Cloudflare {
+  interface Env {
+    TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+    ORACLE: Fetcher;
+  }
+  interface GlobalProps {
+    mainModule: typeof import("../../worker/index");
+  }
+}

@@ -1,0 +1,62 @@
+import { env, exports } from "cloudflare:workers";
+
+export const BASE = "http://localhost";
+
+/** A request to the real worker (the same fetch handler wrangler serves). */
+export function call(path: string, init?: RequestInit): Promise<Response> {
+  return exports.default.fetch(new Request(`${BASE}${path}`, init));
+}
+
+export async function json<T = Record<string, unknown>>(res: Response): Promise<T> {
+  return (await res.json()) as T;
+}
+
+export interface OracleResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+  out?: string;
+}
+
+/** Runs an independent reader (qpdf, pdftotext, ...) in Node on the given bytes. */
+export async function oracle(cmd: string, args: string[], input: Uint8Array | ArrayBuffer = new Uint8Array()) {
+  const q = new URLSearchParams({ cmd });
+  for (const a of args) q.append("arg", a);
+  const res = await env.ORACLE.fetch(`http://oracle/run?${q}`, { method: "POST", body: input });
+  if (!res.ok) throw new Error(`oracle: ${res.status} ${await res.text()}`);
+  return (await res.json()) as OracleResult;
+}
+
+/** A file from the shared corpus (test/fixtures/corpus), by its INDEX.tsv path. */
+export async function corpusFile(path: string): Promise<Uint8Array> {
+  const res = await env.ORACLE.fetch(`http://oracle/corpus/${path}`);
+  if (!res.ok) throw new Error(`corpus file ${path}: ${res.status}`);
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+export interface CorpusEntry {
+  path: string;
+  kind: string;
+  password: string;
+  expected: string;
+  notes: string;
+  bytes: number;
+}
+
+export async function corpusIndex(): Promise<CorpusEntry[]> {
+  const tsv = new TextDecoder().decode(await corpusFile("INDEX.tsv"));
+  const [header, ...rows] = tsv.trim().split("\n");
+  const cols = header.split("\t");
+  const at = (name: string) => cols.indexOf(name);
+  return rows.map((r) => {
+    const c = r.split("\t");
+    return {
+      path: c[at("path")],
+      kind: c[at("kind")],
+      password: c[at("password")] ?? "",
+      expected: c[at("expected_behaviour")] ?? "",
+      notes: c[at("notes")] ?? "",
+      bytes: Number(c[at("bytes")]),
+    };
+  });
+}

@@ -1,0 +1,85 @@
+import { fileURLToPath } from "node:url";
+import { tanstackRouter } from "@tanstack/router-plugin/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig, type Plugin } from "vite";
+import { staticHeadersFile } from "./schema/security-headers.ts";
+
+const root = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/** Writes Cloudflare's _headers file so static pages carry the same security headers as the API. */
+function staticHeaders(): Plugin {
+  return {
+    name: "static-security-headers",
+    apply: "build",
+    generateBundle() {
+      this.emitFile({ type: "asset", fileName: "_headers", source: staticHeadersFile() });
+    },
+  };
+}
+
+/** The two test projects: worker tests inside workerd, web tests in jsdom. Loaded only by vitest. */
+async function testProjects() {
+  const { cloudflareTest, readD1Migrations } = await import("@cloudflare/vitest-plugin");
+  const { oracleBindings } = await import("./test/support/oracle.ts");
+  return [
+    {
+      extends: false,
+      plugins: [
+        cloudflareTest({
+          wrangler: { configPath: root("./wrangler.toml") },
+          miniflare: {
+            bindings: { TEST_MIGRATIONS: await readD1Migrations(root("./migrations")) },
+            serviceBindings: oracleBindings(),
+          },
+        }),
+      ],
+      test: {
+        name: "worker",
+        root: root("."),
+        include: ["test/worker/**/*.test.ts"],
+        setupFiles: ["test/worker/setup.ts"],
+        testTimeout: 60_000,
+        hookTimeout: 60_000,
+      },
+    },
+    {
+      extends: false,
+      plugins: [react()],
+      test: {
+        name: "web",
+        root: root("."),
+        include: ["test/web/**/*.test.{ts,tsx}"],
+        environment: "jsdom",
+        setupFiles: ["test/web/setup.ts"],
+      },
+    },
+  ];
+}
+
+export default defineConfig(async ({ mode }) => ({
+  root: root("./web"),
+  publicDir: root("./web/public"),
+  plugins: [
+    tanstackRouter({
+      target: "react",
+      routesDirectory: root("./web/routes"),
+      generatedRouteTree: root("./web/routeTree.gen.ts"),
+      autoCodeSplitting: true,
+    }),
+    react(),
+    staticHeaders(),
+  ],
+  build: {
+    outDir: root("./dist/web"),
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 1200,
+  },
+  server: {
+    port: Number(process.env.PORT ?? 8787),
+    strictPort: true,
+    host: "127.0.0.1",
+    proxy: { "/api": `http://127.0.0.1:${process.env.API_PORT ?? 8788}` },
+  },
+  test: mode === "test" ? { projects: await testProjects() } : undefined,
+}));

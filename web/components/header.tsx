@@ -1,0 +1,112 @@
+import { Box, Button, Container, Drawer, Flex, HStack, IconButton, Portal, Stack, VStack } from "@chakra-ui/react";
+import { Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { LuMenu, LuX } from "react-icons/lu";
+import { AccountArea, MobileAccountArea } from "./account-area";
+import { Logo } from "./logo";
+import { navLinks } from "./nav-links";
+import { ThemeToggle } from "./theme-toggle";
+
+function DonateButton({ onClick }: { onClick?: () => void }) {
+  return (
+    <Button asChild size="sm" colorPalette="orange" variant="solid" onClick={onClick} data-testid="donate-button">
+      <Link to="/donate">
+        <span aria-hidden>☕</span> Donate
+      </Link>
+    </Button>
+  );
+}
+
+const linkStyle = {
+  px: "3",
+  py: "2",
+  borderRadius: "md",
+  fontSize: "sm",
+  fontWeight: "medium",
+  color: "fg.muted",
+  _hover: { color: "fg", bg: "bg.muted" },
+  css: { "&[data-status=active]": { color: "brand.fg", bg: "brand.subtle" } },
+} as const;
+
+function MobileNav() {
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  return (
+    <Drawer.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="end" size="xs">
+      <Drawer.Trigger asChild>
+        <IconButton variant="ghost" size="sm" aria-label="Open menu" display={{ base: "inline-flex", lg: "none" }}>
+          <LuMenu />
+        </IconButton>
+      </Drawer.Trigger>
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content data-testid="mobile-sheet">
+            <Drawer.Header>
+              <Drawer.Title>
+                <Logo />
+              </Drawer.Title>
+            </Drawer.Header>
+            <Drawer.Body>
+              <VStack as="nav" aria-label="Mobile" align="stretch" gap="1">
+                {navLinks.map((l) => (
+                  <Box asChild key={l.to} {...linkStyle} fontSize="md" onClick={close}>
+                    <Link to={l.to} activeOptions={{ exact: true }}>
+                      {l.label}
+                    </Link>
+                  </Box>
+                ))}
+              </VStack>
+              <Stack mt="6" gap="3">
+                <DonateButton onClick={close} />
+                <MobileAccountArea onNavigate={close} />
+              </Stack>
+            </Drawer.Body>
+            <Drawer.CloseTrigger asChild>
+              <IconButton variant="ghost" size="sm" aria-label="Close menu">
+                <LuX />
+              </IconButton>
+            </Drawer.CloseTrigger>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
+  );
+}
+
+export function Header() {
+  return (
+    <Box
+      as="header"
+      position="sticky"
+      top="0"
+      zIndex="sticky"
+      bg={{ base: "whiteAlpha.900", _dark: "blackAlpha.700" }}
+      backdropFilter="saturate(180%) blur(10px)"
+      borderBottomWidth="1px"
+    >
+      <Container maxW="7xl">
+        <Flex h="16" align="center" justify="space-between" gap="4">
+          <Logo />
+          <HStack as="nav" aria-label="Main" gap="1" display={{ base: "none", lg: "flex" }}>
+            {navLinks.map((l) => (
+              <Box asChild key={l.to} {...linkStyle}>
+                <Link to={l.to} activeOptions={{ exact: true }}>
+                  {l.label}
+                </Link>
+              </Box>
+            ))}
+          </HStack>
+          <HStack gap="2">
+            <Box display={{ base: "none", sm: "block" }}>
+              <DonateButton />
+            </Box>
+            <AccountArea />
+            <ThemeToggle />
+            <MobileNav />
+          </HStack>
+        </Flex>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,35 @@
+import { Icon, type IconProps } from "@chakra-ui/react";
+import type { IconType } from "react-icons";
+import {
+  LuCombine,
+  LuDroplets,
+  LuFileArchive,
+  LuFileImage,
+  LuImageDown,
+  LuLock,
+  LuLockOpen,
+  LuRotateCw,
+  LuScissors,
+} from "react-icons/lu";
+import type { ToolIcon as ToolIconName } from "../../schema/tools";
+
+const icons: Record<ToolIconName, IconType> = {
+  merge: LuCombine,
+  split: LuScissors,
+  compress: LuFileArchive,
+  "image-to-pdf": LuFileImage,
+  image: LuImageDown,
+  watermark: LuDroplets,
+  rotate: LuRotateCw,
+  unlock: LuLockOpen,
+  protect: LuLock,
+};
+
+export function ToolIcon({ name, ...props }: { name: ToolIconName } & IconProps) {
+  const Glyph = icons[name];
+  return (
+    <Icon {...props}>
+      <Glyph aria-hidden />
+    </Icon>
+  );
+}

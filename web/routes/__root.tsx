@@ -1,0 +1,29 @@
+import { Box, Flex } from "@chakra-ui/react";
+import type { QueryClient } from "@tanstack/react-query";
+import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
+import { Footer } from "../components/footer";
+import { Header } from "../components/header";
+import { NotFound } from "../components/not-found";
+import { Toaster } from "../ui/toaster";
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: NotFound,
+});
+
+function RootLayout() {
+  return (
+    <Flex direction="column" minH="100dvh" bg="page">
+      <Header />
+      <Box as="main" flex="1">
+        <Outlet />
+      </Box>
+      <Footer />
+      <Toaster />
+    </Flex>
+  );
+}

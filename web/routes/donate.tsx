@@ -1,0 +1,67 @@
+import { Button, Container, Flex, Heading, Icon, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { LuArrowLeft, LuServer, LuSparkles, LuWrench } from "react-icons/lu";
+import { DonationCard } from "../components/donation-card";
+
+export const Route = createFileRoute("/donate")({ component: Donate });
+
+const reasons = [
+  {
+    icon: LuWrench,
+    title: "Tool maintenance",
+    text: "Keeping every tool working with the PDFs and images people really have.",
+  },
+  { icon: LuSparkles, title: "New features", text: "More tools and better results, decided by what you ask for." },
+  { icon: LuServer, title: "Server costs", text: "Processing and storage at the edge, so files are done in seconds." },
+];
+
+function Donate() {
+  return (
+    <Container maxW="6xl" py={{ base: "10", md: "16" }}>
+      <Button asChild variant="ghost" size="sm" mb="6">
+        <Link to="/">
+          <LuArrowLeft /> Back to Tools
+        </Link>
+      </Button>
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap={{ base: "10", lg: "16" }} alignItems="start">
+        <Stack gap="6">
+          <Stack gap="3">
+            <Text fontSize="5xl" aria-hidden>
+              ☕
+            </Text>
+            <Heading as="h1" size={{ base: "3xl", md: "4xl" }} letterSpacing="-0.02em">
+              Buy Me a Coffee
+            </Heading>
+            <Text color="fg.muted" fontSize="lg">
+              PDFTools is free, with no ads and no watermarks. Donations are what keep it that way.
+            </Text>
+          </Stack>
+          <Stack gap="4" as="ul" listStyleType="none">
+            {reasons.map((r) => (
+              <Flex as="li" key={r.title} gap="4" align="start" bg="surface" borderWidth="1px" borderRadius="xl" p="4">
+                <Flex
+                  boxSize="10"
+                  flexShrink="0"
+                  align="center"
+                  justify="center"
+                  borderRadius="lg"
+                  bg="orange.subtle"
+                  color="orange.fg"
+                >
+                  <Icon as={r.icon} boxSize="5" />
+                </Flex>
+                <Stack gap="1">
+                  <Text fontWeight="semibold">{r.title}</Text>
+                  <Text fontSize="sm" color="fg.muted">
+                    {r.text}
+                  </Text>
+                </Stack>
+              </Flex>
+            ))}
+          </Stack>
+        </Stack>
+        <DonationCard />
+      </SimpleGrid>
+    </Container>
+  );
+}

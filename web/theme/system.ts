@@ -1,0 +1,33 @@
+import { createSystem, defaultConfig, defineConfig } from "@chakra-ui/react";
+
+const config = defineConfig({
+  globalCss: {
+    "html, body": { minHeight: "100%" },
+    body: { bg: "bg", color: "fg" },
+  },
+  theme: {
+    tokens: {
+      fonts: {
+        heading: { value: "'Inter Variable', Inter, system-ui, -apple-system, 'Segoe UI', sans-serif" },
+        body: { value: "'Inter Variable', Inter, system-ui, -apple-system, 'Segoe UI', sans-serif" },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: {
+          solid: { value: { _light: "{colors.red.600}", _dark: "{colors.red.500}" } },
+          contrast: { value: "white" },
+          fg: { value: { _light: "{colors.red.700}", _dark: "{colors.red.300}" } },
+          muted: { value: { _light: "{colors.red.100}", _dark: "{colors.red.900}" } },
+          subtle: { value: { _light: "{colors.red.50}", _dark: "{colors.red.950}" } },
+          emphasized: { value: { _light: "{colors.red.200}", _dark: "{colors.red.800}" } },
+          focusRing: { value: "{colors.red.500}" },
+        },
+        surface: { value: { _light: "white", _dark: "{colors.gray.900}" } },
+        page: { value: { _light: "{colors.gray.50}", _dark: "{colors.gray.950}" } },
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultConfig, config);

@@ -1,0 +1,46 @@
+import { Container, Flex, Heading, HStack, Icon, Stack, Text } from "@chakra-ui/react";
+import type { ReactNode } from "react";
+import { LuClock, LuShieldCheck } from "react-icons/lu";
+import { type ToolId, toolsById } from "../../schema/tools";
+import { ToolIcon } from "../components/tool-icon";
+
+/** The frame of every tool page: its catalogue title and description, then the tool. */
+export function ToolLayout({ toolId, children, aside }: { toolId: ToolId; children?: ReactNode; aside?: ReactNode }) {
+  const tool = toolsById[toolId];
+  return (
+    <Container maxW="5xl" py={{ base: "8", md: "12" }}>
+      <Stack gap="8">
+        <Stack align="center" textAlign="center" gap="3">
+          <Flex
+            boxSize="14"
+            align="center"
+            justify="center"
+            borderRadius="xl"
+            bg={`${tool.color}.subtle`}
+            color={`${tool.color}.fg`}
+          >
+            <ToolIcon name={tool.icon} boxSize="7" />
+          </Flex>
+          <Heading as="h1" size={{ base: "3xl", md: "4xl" }} letterSpacing="-0.02em">
+            {tool.title}
+          </Heading>
+          <Text color="fg.muted" fontSize={{ base: "md", md: "lg" }} maxW="2xl">
+            {tool.description}
+          </Text>
+          <HStack gap="4" fontSize="sm" color="fg.subtle" wrap="wrap" justify="center">
+            <HStack gap="1">
+              <Icon as={LuClock} />
+              <Text>Files are deleted after 24 hours</Text>
+            </HStack>
+            <HStack gap="1">
+              <Icon as={LuShieldCheck} />
+              <Text>Up to {tool.maxSizeMB}MB per file</Text>
+            </HStack>
+          </HStack>
+        </Stack>
+        {children}
+        {aside}
+      </Stack>
+    </Container>
+  );
+}

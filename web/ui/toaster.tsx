@@ -1,0 +1,93 @@
+import { Toaster as ChakraToaster, createToaster, Portal, Stack, Toast } from "@chakra-ui/react";
+import { type PointerEvent, useRef, useState } from "react";
+
+/** Spec section 4 and 9: one toast at a time, 5000 ms, F8 focuses the notification area. */
+export const TOAST_DURATION = 5000;
+export const SWIPE_THRESHOLD = 50;
+
+export const toaster = createToaster({
+  placement: "bottom-end",
+  max: 1,
+  duration: TOAST_DURATION,
+  hotkey: ["F8"],
+  pauseOnPageIdle: true,
+});
+
+export interface ToastOptions {
+  title: string;
+  description?: string;
+  variant?: "default" | "destructive";
+  duration?: number;
+}
+
+/** Shows a toast, replacing whatever toast is on screen (never a queue of stale ones). */
+export function toast({ title, description, variant = "default", duration }: ToastOptions) {
+  toaster.remove();
+  return toaster.create({
+    title,
+    description,
+    type: variant === "destructive" ? "error" : "info",
+    duration: duration ?? TOAST_DURATION,
+    closable: true,
+  });
+}
+
+/** Swipe right past the threshold to dismiss (mouse, touch or pen). */
+function useSwipeToDismiss(id: string) {
+  const start = useRef<number | null>(null);
+  const [dx, setDx] = useState(0);
+  return {
+    style: {
+      transform: dx > 0 ? `translateX(${dx}px)` : undefined,
+      opacity: dx > 0 ? Math.max(0.2, 1 - dx / 200) : undefined,
+    },
+    onPointerDown: (e: PointerEvent<HTMLDivElement>) => {
+      if ((e.target as HTMLElement).closest("button")) return;
+      start.current = e.clientX;
+      e.currentTarget.setPointerCapture?.(e.pointerId);
+    },
+    onPointerMove: (e: PointerEvent<HTMLDivElement>) => {
+      if (start.current !== null) setDx(Math.max(0, e.clientX - start.current));
+    },
+    onPointerUp: (e: PointerEvent<HTMLDivElement>) => {
+      if (start.current === null) return;
+      const moved = e.clientX - start.current;
+      start.current = null;
+      setDx(0);
+      if (moved > SWIPE_THRESHOLD) toaster.dismiss(id);
+    },
+    onPointerCancel: () => {
+      start.current = null;
+      setDx(0);
+    },
+  };
+}
+
+function SwipeableToast({ id, children }: { id: string; children: React.ReactNode }) {
+  const swipe = useSwipeToDismiss(id);
+  return (
+    <Toast.Root width={{ md: "sm" }} touchAction="pan-y" data-testid="toast" {...swipe}>
+      {children}
+    </Toast.Root>
+  );
+}
+
+export function Toaster() {
+  return (
+    <Portal>
+      <ChakraToaster toaster={toaster} insetInline={{ mdDown: "4" }}>
+        {(t) => (
+          <SwipeableToast id={t.id ?? ""}>
+            <Toast.Indicator />
+            <Stack gap="1" flex="1" maxWidth="100%">
+              {t.title && <Toast.Title>{t.title}</Toast.Title>}
+              {t.description && <Toast.Description>{t.description}</Toast.Description>}
+            </Stack>
+            {t.action && <Toast.ActionTrigger>{t.action.label}</Toast.ActionTrigger>}
+            {t.closable && <Toast.CloseTrigger />}
+          </SwipeableToast>
+        )}
+      </ChakraToaster>
+    </Portal>
+  );
+}

@@ -1,0 +1,53 @@
+import type { Context } from "hono";
+
+/** Secrets (wrangler secret put / .dev.vars): absent means the feature is not configured. */
+interface Secrets {
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_PUBLISHABLE_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  STRIPE_PREMIUM_PRICE_ID?: string;
+  /** Host, port and protocol of the Stripe API; tests point these at a local imitation. */
+  STRIPE_API_HOST?: string;
+  STRIPE_API_PORT?: string;
+  STRIPE_API_PROTOCOL?: string;
+  GOOGLE_CLIENT_ID?: string;
+  GOOGLE_CLIENT_SECRET?: string;
+  DROPBOX_CLIENT_ID?: string;
+  DROPBOX_CLIENT_SECRET?: string;
+  /** HMAC key for OAuth state and other signed values. */
+  SIGNING_SECRET?: string;
+}
+
+declare global {
+  interface Env extends Secrets {}
+  namespace Cloudflare {
+    interface Env extends Secrets {}
+  }
+}
+
+export interface AppVariables {
+  requestId: string;
+}
+
+export type AppEnv = { Bindings: Env; Variables: AppVariables };
+export type AppContext = Context<AppEnv>;
+
+/** Reads a numeric [vars] entry; a missing or malformed value falls back, never NaN. */
+export function numberVar(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value.trim() !== "" && Number.isFinite(n) && n >= 0 ? n : fallback;
+}
+
+export const MB = 1024 * 1024;
+
+export function limits(env: Env) {
+  return {
+    maxFileBytes: numberVar(env.MAX_FILE_SIZE_MB, 25) * MB,
+    maxRequestBytes: numberVar(env.MAX_REQUEST_MB, 50) * MB,
+    resultTtlMs: numberVar(env.RESULT_TTL_HOURS, 24) * 3600_000,
+  };
+}
+
+export function isProduction(env: Env): boolean {
+  return env.ENVIRONMENT === "production";
+}

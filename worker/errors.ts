@@ -1,0 +1,55 @@
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+/**
+ * The closed set of error codes and the one table that maps them to HTTP statuses.
+ * Routes throw AppError; app.onError is the only place an error becomes a response.
+ */
+export const errorStatus = {
+  bad_request: 400,
+  invalid_json: 400,
+  validation_failed: 400,
+  unsupported_file_type: 400,
+  invalid_file: 400,
+  pdf_damaged: 422,
+  pdf_encrypted: 422,
+  password_required: 422,
+  password_incorrect: 422,
+  job_too_large: 413,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  gone: 410,
+  file_too_large: 413,
+  payload_too_large: 413,
+  rate_limited: 429,
+  quota_exceeded: 429,
+  job_timeout: 422,
+  not_configured: 503,
+  upstream_failed: 502,
+  internal: 500,
+} as const satisfies Record<string, ContentfulStatusCode>;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  /** Extra body fields the spec names for some errors (upgradeMessage, success). */
+  readonly extra: Record<string, unknown> | undefined;
+
+  constructor(code: ErrorCode, message: string, extra?: Record<string, unknown>) {
+    super(message);
+    this.name = "AppError";
+    this.code = code;
+    this.extra = extra;
+  }
+
+  get status(): ContentfulStatusCode {
+    return errorStatus[this.code];
+  }
+}
+
+export function isAppError(err: unknown): err is AppError {
+  return err instanceof AppError;
+}

@@ -1,0 +1,29 @@
+import { Hono } from "hono";
+import { requestId } from "hono/request-id";
+import type { AppEnv } from "./env";
+import { requestBodyLimit } from "./middleware/body-limit";
+import { errorHandler, notFoundHandler } from "./middleware/error-handler";
+import { securityHeaders } from "./middleware/security-headers";
+import { config } from "./routes/config";
+import { health } from "./routes/health";
+import { runScheduled } from "./services/scheduled";
+
+const app = new Hono<AppEnv>()
+  .use("*", requestId())
+  .use("*", securityHeaders)
+  .use("/api/*", requestBodyLimit)
+  .route("/api", health)
+  .route("/api", config);
+
+app.onError(errorHandler);
+app.notFound(notFoundHandler);
+
+export type AppType = typeof app;
+export { app };
+
+export default {
+  fetch: app.fetch,
+  async scheduled(controller, env, ctx) {
+    ctx.waitUntil(runScheduled(env, new Date(controller.scheduledTime)));
+  },
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,29 @@
+import { bodyLimit } from "hono/body-limit";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../env";
+import { limits } from "../env";
+import { AppError } from "../errors";
+
+const JSON_LIMIT = 64 * 1024;
+
+/**
+ * Refuses oversized bodies with a 413 before they are buffered: by Content-Length when it is
+ * sent, otherwise by counting the stream as it is read.
+ */
+export const requestBodyLimit = createMiddleware<AppEnv>(async (c, next) => {
+  const type = c.req.header("content-type") ?? "";
+  const isMultipart = type.startsWith("multipart/form-data");
+  const maxSize = isMultipart ? limits(c.env).maxRequestBytes : JSON_LIMIT;
+  const mb = Math.round(maxSize / (1024 * 1024));
+  return bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new AppError(
+        "payload_too_large",
+        isMultipart
+          ? `This upload is too large. One request can carry at most ${mb}MB in total.`
+          : "The request body is too large.",
+      );
+    },
+  })(c, next);
+});
