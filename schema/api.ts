@@ -97,6 +97,7 @@ export type DonationBody = v.InferOutput<typeof DonationBody>;
 // ---- Conversions (spec section 3, "Conversion response") ----
 
 export const FileStatus = v.picklist(["completed", "watermarked", "unlocked", "error"]);
+export type FileStatus = v.InferOutput<typeof FileStatus>;
 
 export const ConvertedFile = v.object({
   downloadUrl: v.optional(v.string()),

@@ -5,6 +5,8 @@ import { requestBodyLimit } from "./middleware/body-limit";
 import { errorHandler, notFoundHandler } from "./middleware/error-handler";
 import { securityHeaders } from "./middleware/security-headers";
 import { config } from "./routes/config";
+import { convert } from "./routes/convert";
+import { download } from "./routes/download";
 import { health } from "./routes/health";
 import { runScheduled } from "./services/scheduled";
 
@@ -13,7 +15,9 @@ const app = new Hono<AppEnv>()
   .use("*", securityHeaders)
   .use("/api/*", requestBodyLimit)
   .route("/api", health)
-  .route("/api", config);
+  .route("/api", config)
+  .route("/api", convert)
+  .route("/api", download);
 
 app.onError(errorHandler);
 app.notFound(notFoundHandler);

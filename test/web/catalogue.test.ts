@@ -36,7 +36,15 @@ describe("the tool catalogue", () => {
   it("accepts the spec's file types", () => {
     expect(toolsById["jpg-to-pdf"].accept).toEqual([".jpg", ".jpeg", ".png"]);
     expect(toolsById["compress-image"].accept).toEqual([".jpg", ".jpeg", ".png", ".webp"]);
-    for (const id of ["merge-pdf", "compress-pdf", "rotate-pdf", "protect-pdf", "split-pdf", "watermark-pdf", "unlock-pdf"] as const) {
+    for (const id of [
+      "merge-pdf",
+      "compress-pdf",
+      "rotate-pdf",
+      "protect-pdf",
+      "split-pdf",
+      "watermark-pdf",
+      "unlock-pdf",
+    ] as const) {
       expect(toolsById[id].accept).toEqual([".pdf"]);
     }
     expect(toolsById["merge-pdf"].minFiles).toBe(2);

@@ -21,7 +21,10 @@ describe("the query client", () => {
   });
 
   it("falls back to the status text when the body is empty", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response("", { status: 503, statusText: "Service Unavailable" })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("", { status: 503, statusText: "Service Unavailable" })),
+    );
     await expect(createQueryClient().fetchQuery({ queryKey: ["/api/x"] })).rejects.toThrow("503: Service Unavailable");
   });
 });

@@ -52,25 +52,40 @@ describe("errors", () => {
   const probe = new Hono<AppEnv>()
     .use("*", securityHeaders)
     .use("/api/*", requestBodyLimit)
-    .post("/api/echo", async (c) => c.json(await readJson(c, v.object({ name: v.pipe(v.string(), v.minLength(1, "Name is required")) }))))
+    .post("/api/echo", async (c) =>
+      c.json(await readJson(c, v.object({ name: v.pipe(v.string(), v.minLength(1, "Name is required")) }))),
+    )
     .post("/api/form", async (c) => c.json({ n: (await c.req.formData()).getAll("files").length }))
     .get("/api/boom", () => {
       throw new Error("secret internals");
     });
   probe.onError(errorHandler);
   probe.notFound(notFoundHandler);
-  const probeCall = (path: string, init?: RequestInit) => probe.fetch(new Request(`http://localhost${path}`, init), env);
+  const probeCall = (path: string, init?: RequestInit) =>
+    probe.fetch(new Request(`http://localhost${path}`, init), env);
 
   it("answers malformed JSON with a 400", async () => {
-    const res = await probeCall("/api/echo", { method: "POST", headers: { "content-type": "application/json" }, body: "{nope" });
+    const res = await probeCall("/api/echo", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{nope",
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: "The request body is not valid JSON.", code: "invalid_json" });
   });
 
   it("answers a body that fails its schema with a 400 naming the field", async () => {
-    const res = await probeCall("/api/echo", { method: "POST", headers: { "content-type": "application/json" }, body: '{"name":""}' });
+    const res = await probeCall("/api/echo", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"name":""}',
+    });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: "Name is required", code: "validation_failed", fields: { name: "Name is required" } });
+    expect(await res.json()).toEqual({
+      error: "Name is required",
+      code: "validation_failed",
+      fields: { name: "Name is required" },
+    });
   });
 
   it("refuses an oversized body by its Content-Length before reading it", async () => {

@@ -1,0 +1,32 @@
+import { degrees } from "@cantoo/pdf-lib";
+import type { Budget } from "../services/budget";
+import { checkPageNumbers, loadPdf, savePdf } from "./pdf";
+
+export type RotationAngle = 90 | 180 | 270;
+
+export interface RotateOptions {
+  /** Clockwise; added to each page's existing rotation. */
+  angle: RotationAngle;
+  /** 1-based page numbers; all pages when absent. */
+  pages?: readonly number[];
+  name?: string;
+  budget?: Budget;
+}
+
+/** Rotates pages clockwise by `angle`, on top of whatever rotation they already have. */
+export async function rotatePdf(
+  bytes: Uint8Array,
+  opts: RotateOptions,
+): Promise<{ bytes: Uint8Array; rotated: number; pageCount: number }> {
+  const doc = await loadPdf(bytes, { name: opts.name });
+  const all = doc.getPages();
+  const selected = opts.pages ? checkPageNumbers(opts.pages, all.length) : all.map((_, i) => i + 1);
+  for (const n of selected) {
+    const page = all[n - 1];
+    // getRotation() resolves inherited /Rotate from the page tree.
+    const current = ((page.getRotation().angle % 360) + 360) % 360;
+    page.setRotation(degrees((current + opts.angle) % 360));
+  }
+  opts.budget?.check();
+  return { bytes: await savePdf(doc), rotated: selected.length, pageCount: all.length };
+}

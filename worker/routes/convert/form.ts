@@ -1,0 +1,44 @@
+import * as v from "valibot";
+import { AppError } from "../../errors";
+import { parseWith } from "../../validation";
+
+/** A text field of the multipart form, or undefined when absent or empty. */
+export function textField(form: FormData, name: string): string | undefined {
+  const value = form.get(name);
+  if (typeof value !== "string") return undefined;
+  return value.trim() === "" ? undefined : value;
+}
+
+/** A JSON array of page numbers, as the spec's selectedPages field sends it ("[1,3]"); "1,3-5" works too. */
+export function pageListField(form: FormData, name: string): number[] | undefined {
+  const raw = textField(form, name);
+  if (raw === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    parsed = parseRanges(raw);
+  }
+  const list = parseWith(
+    v.array(
+      v.pipe(v.number(), v.integer("Page numbers must be whole numbers")),
+      "Pages must be a list of page numbers",
+    ),
+    parsed,
+  );
+  if (list.length > 10_000) throw new AppError("validation_failed", "Too many pages selected.");
+  return list;
+}
+
+function parseRanges(raw: string): number[] | string {
+  const out: number[] = [];
+  for (const part of raw.split(",")) {
+    const m = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(part);
+    if (!m) return raw;
+    const a = Number(m[1]);
+    const b = m[2] ? Number(m[2]) : a;
+    if (b < a || b - a > 10_000) return raw;
+    for (let i = a; i <= b; i++) out.push(i);
+  }
+  return out;
+}

@@ -1,0 +1,148 @@
+import { Hono } from "hono";
+import type { ConvertedFile } from "../../../schema/api";
+import { type Tool, toolsById } from "../../../schema/tools";
+import { type AppContext, type AppEnv, limits } from "../../env";
+import { AppError } from "../../errors";
+import { runWithBudget } from "../../services/budget";
+import { recordHistory } from "../../services/history";
+import { reserveConversion } from "../../services/quota";
+import { deleteResults, putResult, type StoredResult } from "../../services/storage";
+import { readUploads } from "../../services/uploads";
+import { resolveViewer, type Viewer } from "../../services/viewer";
+import { analyzePdfRoute } from "./analyze-pdf";
+import { jobBudgetMs } from "./budget";
+import { compressImage } from "./compress-image";
+import { compressPdf } from "./compress-pdf";
+import { jpgToPdf } from "./jpg-to-pdf";
+import { mergePdf } from "./merge-pdf";
+import { protectPdf } from "./protect-pdf";
+import { rotatePdf } from "./rotate-pdf";
+import { extractPages, splitPages } from "./split-pdf";
+import type { ConvertEndpoint, OutputFile } from "./types";
+import { unlockPdf } from "./unlock-pdf";
+import { watermarkPdf } from "./watermark-pdf";
+
+/** The slugs after /api/convert/ that the catalogue names. */
+type ConvertSlug = Tool["endpoints"][number] extends infer E
+  ? E extends `/api/convert/${infer S}`
+    ? S
+    : never
+  : never;
+
+/** One entry per catalogue endpoint: the type checker refuses a tool with no handler. */
+const endpoints = {
+  "merge-pdf": mergePdf,
+  "extract-pages": extractPages,
+  "split-pages": splitPages,
+  "compress-pdf": compressPdf,
+  "jpg-to-pdf": jpgToPdf,
+  "compress-image": compressImage,
+  "watermark-pdf": watermarkPdf,
+  "rotate-pdf": rotatePdf,
+  "unlock-pdf": unlockPdf,
+  "protect-pdf": protectPdf,
+} satisfies Record<ConvertSlug, ConvertEndpoint>;
+
+function isSlug(slug: string): slug is ConvertSlug {
+  return Object.hasOwn(endpoints, slug);
+}
+
+/** Stores every output or none: a failure part-way deletes what was already written. */
+async function storeOutputs(c: AppContext, viewer: Viewer, tool: string, outputs: OutputFile[], now: Date) {
+  const stored: StoredResult[] = [];
+  const { resultTtlMs } = limits(c.env);
+  try {
+    for (const o of outputs) {
+      stored.push(
+        await putResult(
+          c.env.FILES,
+          {
+            bytes: o.bytes,
+            fileName: o.fileName,
+            contentType: o.contentType,
+            tool,
+            originalName: o.originalName,
+            owner: viewer.kind === "user" ? viewer.userId : null,
+          },
+          now,
+          resultTtlMs,
+        ),
+      );
+    }
+    return stored;
+  } catch (err) {
+    await deleteResults(
+      c.env.FILES,
+      stored.map((s) => s.id),
+    ).catch(() => {});
+    throw err;
+  }
+}
+
+async function runConversion(c: AppContext, slug: ConvertSlug) {
+  const endpoint: ConvertEndpoint = endpoints[slug];
+  const tool = toolsById[endpoint.tool];
+  const viewer = await resolveViewer(c);
+  const now = new Date();
+  const reservation = await reserveConversion(c.env, viewer, now);
+  let stored: StoredResult[] = [];
+  try {
+    const { uploads, form } = await readUploads(c, tool);
+    const started = Date.now();
+    const result = await runWithBudget(jobBudgetMs(c.env), (budget) => endpoint.run({ uploads, form, budget }));
+    const processingTime = Date.now() - started;
+    const produced = result.outputs.filter((o): o is OutputFile => o.ok);
+    stored = await storeOutputs(c, viewer, tool.id, produced, now);
+
+    const files: ConvertedFile[] = [];
+    let next = 0;
+    for (const o of result.outputs) {
+      if (!o.ok) {
+        files.push({ originalName: o.originalName, status: "error", error: o.error, message: o.message ?? o.error });
+        continue;
+      }
+      const s = stored[next++];
+      files.push({
+        originalName: o.originalName,
+        convertedName: o.fileName,
+        downloadUrl: s.downloadUrl,
+        size: s.size,
+        status: o.status ?? "completed",
+        message: o.message,
+        expiresAt: s.expiresAt.toISOString(),
+        ...o.extra,
+      });
+    }
+
+    if (viewer.kind === "user") {
+      await recordHistory(
+        c.env.DB,
+        viewer.userId,
+        endpoint.conversionType,
+        produced.map((o, i) => ({ output: o, stored: stored[i] })).filter((r) => r.output.history !== false),
+        processingTime,
+      );
+    }
+    if (produced.length > 0) await reservation.commit();
+    else await reservation.release();
+
+    return c.json({ message: result.message, files, ...(files.length === 1 ? { file: files[0] } : {}) });
+  } catch (err) {
+    await reservation.release();
+    if (stored.length > 0) {
+      await deleteResults(
+        c.env.FILES,
+        stored.map((s) => s.id),
+      ).catch(() => {});
+    }
+    throw err;
+  }
+}
+
+export const convert = new Hono<AppEnv>()
+  .post("/convert/:slug", async (c) => {
+    const slug = c.req.param("slug");
+    if (!isSlug(slug)) throw new AppError("not_found", "Not found");
+    return runConversion(c, slug);
+  })
+  .route("/", analyzePdfRoute);

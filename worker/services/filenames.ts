@@ -1,0 +1,36 @@
+/** File names as people gave them, made safe to store and to send back in headers. */
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point.
+const CONTROL = /[\u0000-\u001f\u007f]/g;
+
+/** The last path segment, without control characters, trimmed to a sane length. */
+export function cleanFileName(name: string, fallback = "file"): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  const cleaned = base.replace(CONTROL, "").replace(/\s+/g, " ").trim();
+  if (!cleaned || cleaned === "." || cleaned === "..") return fallback;
+  if (cleaned.length <= 180) return cleaned;
+  const dot = cleaned.lastIndexOf(".");
+  const ext = dot > 0 && cleaned.length - dot <= 10 ? cleaned.slice(dot) : "";
+  return cleaned.slice(0, 180 - ext.length) + ext;
+}
+
+/** "Report.final.PDF" -> { stem: "Report.final", ext: ".pdf" } */
+export function splitExtension(name: string): { stem: string; ext: string } {
+  const dot = name.lastIndexOf(".");
+  if (dot <= 0) return { stem: name, ext: "" };
+  return { stem: name.slice(0, dot), ext: name.slice(dot).toLowerCase() };
+}
+
+/** "report.pdf" + "merged" -> "report-merged.pdf"; the extension defaults to the input's. */
+export function derivedName(original: string, suffix: string, ext?: string): string {
+  const { stem, ext: originalExt } = splitExtension(cleanFileName(original));
+  return `${stem}${suffix ? `-${suffix}` : ""}${ext ?? originalExt}`;
+}
+
+/** A Content-Disposition value that every browser reads, whatever the name's characters. */
+export function contentDisposition(fileName: string, type: "attachment" | "inline" = "attachment"): string {
+  const name = cleanFileName(fileName);
+  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

@@ -1,0 +1,30 @@
+import { fileHistory } from "../../schema/db";
+import type { OutputFile } from "../routes/convert/types";
+import { getDb } from "./db";
+import type { StoredResult } from "./storage";
+
+/** One file_history row per stored output of a signed-in user's conversion. */
+export async function recordHistory(
+  d1: D1Database,
+  userId: number,
+  conversionType: string,
+  rows: { output: OutputFile; stored: StoredResult }[],
+  processingTime: number,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await getDb(d1)
+    .insert(fileHistory)
+    .values(
+      rows.map(({ output, stored }) => ({
+        userId,
+        originalFilename: output.originalName,
+        convertedFilename: output.fileName,
+        conversionType,
+        fileSize: stored.size,
+        status: "completed",
+        downloadUrl: stored.downloadUrl,
+        processingTime,
+        expiresAt: stored.expiresAt,
+      })),
+    );
+}

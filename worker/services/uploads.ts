@@ -1,0 +1,139 @@
+import type { ToolDef } from "../../schema/tools";
+import type { AppContext } from "../env";
+import { limits, MB } from "../env";
+import { AppError } from "../errors";
+import { cleanFileName, splitExtension } from "./filenames";
+
+/** One uploaded file, checked: allowed extension, within the size limit, real content. */
+export interface Upload {
+  name: string;
+  ext: string;
+  kind: FileKind;
+  bytes: Uint8Array;
+  size: number;
+}
+
+export type FileKind = "pdf" | "jpeg" | "png" | "webp";
+
+const EXT_KIND: Record<string, FileKind> = {
+  ".pdf": "pdf",
+  ".jpg": "jpeg",
+  ".jpeg": "jpeg",
+  ".png": "png",
+  ".webp": "webp",
+};
+
+const KIND_LABEL: Record<FileKind, string> = {
+  pdf: "PDF file",
+  jpeg: "JPEG image",
+  png: "PNG image",
+  webp: "WebP image",
+};
+
+/** What the first bytes say the file is, whatever its name claims. */
+export function sniff(bytes: Uint8Array): FileKind | null {
+  const b = bytes;
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return "jpeg";
+  if (
+    b.length >= 8 &&
+    b[0] === 0x89 &&
+    b[1] === 0x50 &&
+    b[2] === 0x4e &&
+    b[3] === 0x47 &&
+    b[4] === 0x0d &&
+    b[5] === 0x0a &&
+    b[6] === 0x1a &&
+    b[7] === 0x0a
+  )
+    return "png";
+  if (b.length >= 12 && ascii(b, 0, 4) === "RIFF" && ascii(b, 8, 4) === "WEBP") return "webp";
+  // PDF readers accept the header anywhere in the first 1024 bytes.
+  const head = ascii(b, 0, Math.min(b.length, 1024));
+  if (head.includes("%PDF-")) return "pdf";
+  return null;
+}
+
+function ascii(b: Uint8Array, start: number, length: number): string {
+  let s = "";
+  for (let i = start; i < start + length && i < b.length; i++) s += String.fromCharCode(b[i]);
+  return s;
+}
+
+export function acceptedList(tool: ToolDef): string {
+  return tool.accept.join(", ");
+}
+
+/** Checks one file against a tool's rules; the messages are the spec's. */
+export async function checkUpload(file: File, tool: ToolDef, maxFileBytes: number): Promise<Upload> {
+  const name = cleanFileName(file.name, "file");
+  const { ext } = splitExtension(name);
+  if (!tool.accept.includes(ext)) {
+    const shown = ext ? ext : "(none)";
+    throw new AppError(
+      "unsupported_file_type",
+      `File type ${shown} is not supported. Accepted types: ${acceptedList(tool)}`,
+      {
+        fileName: name,
+      },
+    );
+  }
+  const limitBytes = Math.min(tool.maxSizeMB * MB, maxFileBytes);
+  if (file.size > limitBytes) {
+    throw new AppError("file_too_large", `File size exceeds ${Math.round(limitBytes / MB)}MB limit`, {
+      fileName: name,
+    });
+  }
+  if (file.size === 0) throw new AppError("invalid_file", `${name} is empty.`, { fileName: name });
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const claimed = EXT_KIND[ext];
+  const actual = sniff(bytes);
+  if (actual !== claimed) {
+    // A JPEG named .png (or the reverse) is still an image the tool can read.
+    const bothImages =
+      actual !== null && actual !== "pdf" && claimed !== "pdf" && tool.accept.some((a) => EXT_KIND[a] === actual);
+    if (!bothImages) {
+      throw new AppError("invalid_file", `${name} is not a valid ${KIND_LABEL[claimed]}.`, { fileName: name });
+    }
+  }
+  return { name, ext, kind: actual ?? claimed, bytes, size: bytes.byteLength };
+}
+
+/**
+ * Reads the multipart body (already bounded by the request body limit) and checks the
+ * `files` field against the tool's rules: count, type, size, content.
+ */
+export async function readUploads(c: AppContext, tool: ToolDef): Promise<{ uploads: Upload[]; form: FormData }> {
+  const type = c.req.header("content-type") ?? "";
+  if (!type.startsWith("multipart/form-data")) {
+    throw new AppError("bad_request", "Send the files as multipart/form-data in a field named files.");
+  }
+  let form: FormData;
+  try {
+    form = await c.req.raw.formData();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw new AppError("bad_request", "The upload could not be read. Please try again.");
+  }
+  const files = form.getAll("files").filter((f): f is File => typeof f !== "string");
+  if (files.length === 0) throw new AppError("validation_failed", "No files selected");
+  if (files.length < tool.minFiles) {
+    throw new AppError(
+      "validation_failed",
+      tool.id === "merge-pdf"
+        ? "At least 2 files required for merging"
+        : `At least ${tool.minFiles} files are required`,
+    );
+  }
+  if (files.length > tool.maxFiles) {
+    throw new AppError(
+      "validation_failed",
+      tool.maxFiles === 1
+        ? "Please upload one file at a time."
+        : `You can upload at most ${tool.maxFiles} files at once.`,
+    );
+  }
+  const { maxFileBytes } = limits(c.env);
+  const uploads: Upload[] = [];
+  for (const file of files) uploads.push(await checkUpload(file, tool, maxFileBytes));
+  return { uploads, form };
+}
