@@ -122,3 +122,10 @@ export type FileHistoryRow = typeof fileHistory.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
+
+/** Sign-in and sign-up attempt counters per account or address (hashed), in 15-minute windows. */
+export const authThrottle = sqliteTable("auth_throttle", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull().default(0),
+  windowStart: timestamp("windowStart").notNull(),
+});

@@ -4,6 +4,7 @@ import type { AppEnv } from "./env";
 import { requestBodyLimit } from "./middleware/body-limit";
 import { errorHandler, notFoundHandler } from "./middleware/error-handler";
 import { securityHeaders } from "./middleware/security-headers";
+import { auth } from "./routes/auth";
 import { config } from "./routes/config";
 import { convert } from "./routes/convert";
 import { download } from "./routes/download";
@@ -16,6 +17,7 @@ const app = new Hono<AppEnv>()
   .use("/api/*", requestBodyLimit)
   .route("/api", health)
   .route("/api", config)
+  .route("/api", auth)
   .route("/api", convert)
   .route("/api", download);
 

@@ -23,14 +23,17 @@ export function startOfUtcDay(now: Date): number {
   return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
 }
 
-export function upgradeMessage(tier: Tier): string {
+/** Spec section 6: free users are offered Premium; guests an account; anyone else tomorrow. */
+export function upgradeMessage(tier: Tier, signedIn: boolean): string {
   if (tier === "free") return "Upgrade to Premium for unlimited conversions";
-  if (tier === "guest") return "Create a free account for 10 conversions a day, or please try again tomorrow";
+  if (!signedIn) return "Create a free account for 10 conversions a day, or please try again tomorrow";
   return "Please try again tomorrow";
 }
 
-export function limitReached(tier: Tier): AppError {
-  return new AppError("quota_exceeded", "Daily conversion limit reached", { upgradeMessage: upgradeMessage(tier) });
+export function limitReached(tier: Tier, signedIn: boolean): AppError {
+  return new AppError("quota_exceeded", "Daily conversion limit reached", {
+    upgradeMessage: upgradeMessage(tier, signedIn),
+  });
 }
 
 export interface Reservation {
@@ -61,7 +64,7 @@ async function reserveForUser(env: Env, viewer: Extract<Viewer, { kind: "user" }
   )
     .bind(day, viewer.userId, limit)
     .first<{ dailyConversions: number }>();
-  if (!row) throw limitReached(tier);
+  if (!row) throw limitReached(tier, true);
   let settled = false;
   return {
     async commit() {
@@ -123,7 +126,7 @@ async function reserveForGuest(env: Env, clientKey: string, now: Date): Promise<
       return entry.count;
     });
   entry.count = Math.max(entry.count, stored);
-  if (limit !== null && entry.count + entry.pending >= limit) throw limitReached("guest");
+  if (limit !== null && entry.count + entry.pending >= limit) throw limitReached("guest", false);
   entry.pending++;
   let settled = false;
   const ttl = Math.max(60, Math.ceil((day + 86_400_000 + 3_600_000 - now.getTime()) / 1000));

@@ -1,21 +1,54 @@
+import { getCookie } from "hono/cookie";
+import type { User } from "../../schema/db";
 import type { AppContext } from "../env";
+import { getDb } from "./db";
+import { validateSessionToken } from "./sessions";
 
 /** Who is asking: a signed-in user, or a guest known only by a hash of their address. */
 export type Viewer =
   | { kind: "guest"; clientKey: string }
-  | { kind: "user"; userId: number; role: string; sessionId: number; clientKey: string };
+  | { kind: "user"; userId: number; role: string; sessionId: number; clientKey: string; user: User };
+
+/**
+ * The session travels as a bearer header (spec section 6) and, for the calls the spec sends
+ * without one (watermark, unlock, split), as an HttpOnly SameSite=Strict cookie set at sign-in,
+ * so a signed-in person's conversions count against their own allowance everywhere.
+ */
+export const SESSION_COOKIE = "__Host-session";
+
+export function sessionTokenFrom(c: AppContext): string | null {
+  const header = c.req.header("authorization");
+  if (header) {
+    const m = /^Bearer\s+(\S+)$/i.exec(header);
+    return m ? m[1] : null;
+  }
+  return getCookie(c, SESSION_COOKIE) ?? null;
+}
 
 /** The client's address as Cloudflare reports it; local development has none. */
 export function clientAddress(c: AppContext): string {
-  return c.req.header("cf-connecting-ip") ?? c.req.header("x-real-ip") ?? "local";
-}
-
-export async function resolveViewer(c: AppContext): Promise<Viewer> {
-  return { kind: "guest", clientKey: await hashClientAddress(clientAddress(c)) };
+  return c.req.header("cf-connecting-ip") ?? "local";
 }
 
 /** Addresses are never stored as they are: only a SHA-256 of them. */
 export async function hashClientAddress(address: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`client:${address}`));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Resolves the viewer once per request; a missing, unknown or expired token means a guest. */
+export async function resolveViewer(c: AppContext): Promise<Viewer> {
+  const clientKey = await hashClientAddress(clientAddress(c));
+  const token = sessionTokenFrom(c);
+  if (!token) return { kind: "guest", clientKey };
+  const session = await validateSessionToken(getDb(c.env.DB), token);
+  if (!session) return { kind: "guest", clientKey };
+  return {
+    kind: "user",
+    userId: session.user.id,
+    role: session.user.role,
+    sessionId: session.sessionId,
+    clientKey,
+    user: session.user,
+  };
 }

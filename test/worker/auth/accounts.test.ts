@@ -1,0 +1,231 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { sessions, users } from "../../../schema/db";
+import { getDb } from "../../../worker/services/db";
+import { runScheduled } from "../../../worker/services/scheduled";
+import { call, json } from "../helpers";
+
+let ipCounter = 0;
+const freshIp = () => `198.18.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+function postJson(path: string, body: unknown, headers: Record<string, string> = {}) {
+  return call(path, {
+    method: "POST",
+    headers: { "content-type": "application/json", "cf-connecting-ip": freshIp(), ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+const person = (email: string) => ({
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email,
+  password: "correct horse",
+  confirmPassword: "correct horse",
+});
+
+type AuthBody = {
+  success: boolean;
+  sessionToken?: string;
+  user?: Record<string, unknown>;
+  error?: string;
+  code?: string;
+};
+
+describe("register", () => {
+  it("creates a free account, normalises the email and signs the person in", async () => {
+    const res = await postJson("/api/auth/register", person("  Ada@Example.COM "));
+    expect(res.status).toBe(201);
+    const body = await json<AuthBody>(res);
+    expect(body.success).toBe(true);
+    expect(body.sessionToken).toMatch(/^[a-z2-7]{40}$/);
+    expect(body.user).toMatchObject({
+      email: "ada@example.com",
+      firstName: "Ada",
+      lastName: "Lovelace",
+      role: "free",
+      dailyConversions: 0,
+      dailyLimit: 10,
+    });
+    expect(body.user).not.toHaveProperty("password");
+    expect(body.user).not.toHaveProperty("resetToken");
+    expect(body.user).not.toHaveProperty("stripeCustomerId");
+    expect(res.headers.get("set-cookie")).toMatch(
+      /__Host-session=[a-z2-7]{40}; Max-Age=\d+; Path=\/; HttpOnly; Secure; SameSite=Strict/,
+    );
+  });
+
+  it("stores a versioned scrypt hash and only the SHA-256 of the session token", async () => {
+    const res = await postJson("/api/auth/register", person("grace@example.com"));
+    const { sessionToken } = await json<AuthBody>(res);
+    const db = getDb(env.DB);
+    const [row] = await db.select().from(users).where(eq(users.email, "grace@example.com"));
+    expect(row.password).toMatch(/^scrypt\$N=16384,r=8,p=5\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    expect(row.password).not.toContain("correct horse");
+    const dump = JSON.stringify(await env.DB.prepare("SELECT * FROM sessions").all());
+    expect(dump).not.toContain(sessionToken);
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(sessionToken));
+    const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+    expect(dump).toContain(hex);
+  });
+
+  it("refuses a duplicate email with a 409 that says only that", async () => {
+    await postJson("/api/auth/register", person("dup@example.com"));
+    const res = await postJson("/api/auth/register", { ...person("DUP@example.com"), firstName: "Other" });
+    expect(res.status).toBe(409);
+    expect(await json(res)).toEqual({
+      success: false,
+      code: "conflict",
+      error: "An account with this email already exists. Please sign in instead.",
+    });
+  });
+
+  it("answers every validation rule with the spec's message", async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...person("not-an-email") }, "Please enter a valid email address"],
+      [{ ...person("a@b.co"), password: "12345", confirmPassword: "12345" }, "Password must be at least 6 characters"],
+      [{ ...person("a@b.co"), firstName: "" }, "First name is required"],
+      [{ ...person("a@b.co"), lastName: "  " }, "Last name is required"],
+      [{ ...person("a@b.co"), confirmPassword: "different" }, "Passwords do not match"],
+    ];
+    for (const [body, message] of cases) {
+      const res = await postJson("/api/auth/register", body);
+      expect(res.status, message).toBe(400);
+      const out = await json<AuthBody & { fields: Record<string, string> }>(res);
+      expect(out.success).toBe(false);
+      expect(Object.values(out.fields)).toContain(message);
+    }
+    const mismatch = await json<{ fields: Record<string, string> }>(
+      await postJson("/api/auth/register", { ...person("a@b.co"), confirmPassword: "different" }),
+    );
+    expect(mismatch.fields.confirmPassword).toBe("Passwords do not match");
+    expect((await postJson("/api/auth/register", "{broken")).status).toBe(400);
+  });
+});
+
+describe("login, me and logout", () => {
+  it("signs in, reads the current user with the bearer token, and signs out", async () => {
+    await postJson("/api/auth/register", person("lin@example.com"));
+    const login = await postJson("/api/auth/login", { email: "LIN@example.com ", password: "correct horse" });
+    expect(login.status).toBe(200);
+    const { sessionToken, user } = await json<AuthBody>(login);
+    expect(user?.email).toBe("lin@example.com");
+
+    const me = await call("/api/auth/me", { headers: { authorization: `Bearer ${sessionToken}` } });
+    expect(me.status).toBe(200);
+    expect((await json<{ user: Record<string, unknown> }>(me)).user).toMatchObject({
+      email: "lin@example.com",
+      role: "free",
+    });
+
+    const cookieMe = await call("/api/auth/me", { headers: { cookie: `__Host-session=${sessionToken}` } });
+    expect(cookieMe.status).toBe(200);
+
+    const out = await call("/api/auth/logout", {
+      method: "POST",
+      headers: { authorization: `Bearer ${sessionToken}` },
+    });
+    expect(out.status).toBe(200);
+    expect(out.headers.get("set-cookie")).toContain("__Host-session=;");
+    const after = await call("/api/auth/me", { headers: { authorization: `Bearer ${sessionToken}` } });
+    expect(after.status).toBe(401);
+    expect(await json(after)).toEqual({ error: "Not signed in", code: "unauthorized" });
+  });
+
+  it("gives the same answer for an unknown email and a wrong password", async () => {
+    await postJson("/api/auth/register", person("enum@example.com"));
+    const wrong = await postJson("/api/auth/login", { email: "enum@example.com", password: "not the password" });
+    const unknown = await postJson("/api/auth/login", { email: "nobody@example.com", password: "not the password" });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(await json(wrong)).toEqual(await json(unknown));
+  });
+
+  it("validates login bodies with the spec's messages", async () => {
+    const bad = await json<AuthBody>(await postJson("/api/auth/login", { email: "x", password: "123456" }));
+    expect(bad.error).toBe("Please enter a valid email address");
+    const short = await json<AuthBody>(await postJson("/api/auth/login", { email: "x@y.zz", password: "123" }));
+    expect(short.error).toBe("Password must be at least 6 characters");
+  });
+
+  it("throttles an account after 10 failures in 15 minutes, whatever the address", async () => {
+    await postJson("/api/auth/register", person("target@example.com"));
+    for (let i = 0; i < 10; i++) {
+      expect((await postJson("/api/auth/login", { email: "target@example.com", password: `guess-${i}` })).status).toBe(
+        401,
+      );
+    }
+    const blocked = await postJson("/api/auth/login", { email: "target@example.com", password: "correct horse" });
+    expect(blocked.status).toBe(429);
+    expect(await json(blocked)).toMatchObject({ success: false, code: "rate_limited" });
+  });
+
+  it("throttles an address after 10 failures, across accounts", async () => {
+    const ip = { "cf-connecting-ip": "192.0.2.99" };
+    for (let i = 0; i < 10; i++) {
+      await postJson("/api/auth/login", { email: `someone${i}@example.com`, password: "whatever1" }, ip);
+    }
+    expect((await postJson("/api/auth/login", { email: "fresh@example.com", password: "whatever1" }, ip)).status).toBe(
+      429,
+    );
+    expect((await postJson("/api/auth/login", { email: "fresh@example.com", password: "whatever1" })).status).toBe(401);
+  });
+
+  it("limits sign-ups per address", async () => {
+    const ip = { "cf-connecting-ip": "192.0.2.150" };
+    for (let i = 0; i < 10; i++)
+      expect((await postJson("/api/auth/register", person(`bulk${i}@example.com`), ip)).status).toBe(201);
+    expect((await postJson("/api/auth/register", person("bulk10@example.com"), ip)).status).toBe(429);
+  });
+
+  it("rejects expired sessions, extends live ones at most hourly, and the cron removes the dead", async () => {
+    const reg = await json<AuthBody>(await postJson("/api/auth/register", person("exp@example.com")));
+    const db = getDb(env.DB);
+    const [user] = await db.select().from(users).where(eq(users.email, "exp@example.com"));
+    const [session] = await db.select().from(sessions).where(eq(sessions.userId, user.id));
+    const original = session.expiresAt.getTime();
+
+    await call("/api/auth/me", { headers: { authorization: `Bearer ${reg.sessionToken}` } });
+    const [same] = await db.select().from(sessions).where(eq(sessions.id, session.id));
+    expect(same.expiresAt.getTime()).toBe(original);
+
+    const soon = new Date(Date.now() + 10 * 24 * 3600_000);
+    await db.update(sessions).set({ expiresAt: soon }).where(eq(sessions.id, session.id));
+    await call("/api/auth/me", { headers: { authorization: `Bearer ${reg.sessionToken}` } });
+    const [extended] = await db.select().from(sessions).where(eq(sessions.id, session.id));
+    expect(extended.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600_000);
+
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, session.id));
+    const expired = await call("/api/auth/me", { headers: { authorization: `Bearer ${reg.sessionToken}` } });
+    expect(expired.status).toBe(401);
+
+    const other = await json<AuthBody>(
+      await postJson("/api/auth/login", { email: "exp@example.com", password: "correct horse" }),
+    );
+    await db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) });
+    const swept = await runScheduled(env, new Date());
+    expect(swept.sessions).toBeGreaterThanOrEqual(1);
+    expect(await db.select().from(sessions)).toHaveLength(0);
+    expect(other.sessionToken).toBeTruthy();
+  });
+
+  it("rehashes a password stored with older parameters at the next sign-in", async () => {
+    await postJson("/api/auth/register", person("old@example.com"));
+    const db = getDb(env.DB);
+    const { CURRENT } = await import("../../../worker/services/passwords");
+    const { scryptSync } = await import("node:crypto");
+    const salt = new Uint8Array(16).fill(7);
+    const key = scryptSync("correct horse", salt, 32, { N: 1024, r: 8, p: 1 });
+    const old = `scrypt$N=1024,r=8,p=1$${btoa(String.fromCharCode(...salt))}$${key.toString("base64")}`;
+    await db.update(users).set({ password: old }).where(eq(users.email, "old@example.com"));
+    expect((await postJson("/api/auth/login", { email: "old@example.com", password: "correct horse" })).status).toBe(
+      200,
+    );
+    const [row] = await db.select().from(users).where(eq(users.email, "old@example.com"));
+    expect(row.password.startsWith(`scrypt$N=${CURRENT.N},r=${CURRENT.r},p=${CURRENT.p}$`)).toBe(true);
+  });
+});
