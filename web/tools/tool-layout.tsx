@@ -2,6 +2,7 @@ import { Container, Flex, Heading, HStack, Icon, Stack, Text } from "@chakra-ui/
 import type { ReactNode } from "react";
 import { LuClock, LuShieldCheck } from "react-icons/lu";
 import { type ToolId, toolsById } from "../../schema/tools";
+import { AccountBanner } from "../components/account-banner";
 import { ToolIcon } from "../components/tool-icon";
 
 /** The frame of every tool page: its catalogue title and description, then the tool. */
@@ -38,6 +39,7 @@ export function ToolLayout({ toolId, children, aside }: { toolId: ToolId; childr
             </HStack>
           </HStack>
         </Stack>
+        <AccountBanner unit={toolId === "compress-image" ? "compressions" : "conversions"} />
         {children}
         {aside}
       </Stack>
