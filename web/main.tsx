@@ -7,6 +7,7 @@ import { createRoot } from "react-dom/client";
 import { createQueryClient } from "./api/query-client";
 import { NotFound } from "./components/not-found";
 import { routeTree } from "./routeTree.gen";
+import { AuthProvider } from "./session/auth-context";
 import { ColorModeProvider } from "./theme/color-mode";
 import { system } from "./theme/system";
 
@@ -32,7 +33,9 @@ createRoot(document.getElementById("root")!).render(
     <ChakraProvider value={system}>
       <ColorModeProvider>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <AuthProvider>
+            <RouterProvider router={router} />
+          </AuthProvider>
         </QueryClientProvider>
       </ColorModeProvider>
     </ChakraProvider>

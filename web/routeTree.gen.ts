@@ -10,12 +10,15 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AccountRouteImport } from './routes/account'
 import { Route as AllToolsRouteImport } from './routes/all-tools'
 import { Route as CompressImageRouteImport } from './routes/compress-image'
 import { Route as CompressPdfRouteImport } from './routes/compress-pdf'
 import { Route as DonateRouteImport } from './routes/donate'
+import { Route as HistoryRouteImport } from './routes/history'
 import { Route as JpgToPdfRouteImport } from './routes/jpg-to-pdf'
 import { Route as MergePdfRouteImport } from './routes/merge-pdf'
+import { Route as PremiumRouteImport } from './routes/premium'
 import { Route as ProtectPdfRouteImport } from './routes/protect-pdf'
 import { Route as RotatePdfRouteImport } from './routes/rotate-pdf'
 import { Route as SplitPdfRouteImport } from './routes/split-pdf'
@@ -28,6 +31,11 @@ import { Route as AuthGoogleCallbackRouteImport } from './routes/auth/google/cal
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountRoute = AccountRouteImport.update({
+  id: '/account',
+  path: '/account',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AllToolsRoute = AllToolsRouteImport.update({
@@ -50,6 +58,11 @@ const DonateRoute = DonateRouteImport.update({
   path: '/donate',
   getParentRoute: () => rootRouteImport,
 } as any)
+const HistoryRoute = HistoryRouteImport.update({
+  id: '/history',
+  path: '/history',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const JpgToPdfRoute = JpgToPdfRouteImport.update({
   id: '/jpg-to-pdf',
   path: '/jpg-to-pdf',
@@ -58,6 +71,11 @@ const JpgToPdfRoute = JpgToPdfRouteImport.update({
 const MergePdfRoute = MergePdfRouteImport.update({
   id: '/merge-pdf',
   path: '/merge-pdf',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PremiumRoute = PremiumRouteImport.update({
+  id: '/premium',
+  path: '/premium',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ProtectPdfRoute = ProtectPdfRouteImport.update({
@@ -103,12 +121,15 @@ const AuthGoogleCallbackRoute = AuthGoogleCallbackRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/account': typeof AccountRoute
   '/all-tools': typeof AllToolsRoute
   '/compress-image': typeof CompressImageRoute
   '/compress-pdf': typeof CompressPdfRoute
   '/donate': typeof DonateRoute
+  '/history': typeof HistoryRoute
   '/jpg-to-pdf': typeof JpgToPdfRoute
   '/merge-pdf': typeof MergePdfRoute
+  '/premium': typeof PremiumRoute
   '/protect-pdf': typeof ProtectPdfRoute
   '/rotate-pdf': typeof RotatePdfRoute
   '/split-pdf': typeof SplitPdfRoute
@@ -120,12 +141,15 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/account': typeof AccountRoute
   '/all-tools': typeof AllToolsRoute
   '/compress-image': typeof CompressImageRoute
   '/compress-pdf': typeof CompressPdfRoute
   '/donate': typeof DonateRoute
+  '/history': typeof HistoryRoute
   '/jpg-to-pdf': typeof JpgToPdfRoute
   '/merge-pdf': typeof MergePdfRoute
+  '/premium': typeof PremiumRoute
   '/protect-pdf': typeof ProtectPdfRoute
   '/rotate-pdf': typeof RotatePdfRoute
   '/split-pdf': typeof SplitPdfRoute
@@ -138,12 +162,15 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/account': typeof AccountRoute
   '/all-tools': typeof AllToolsRoute
   '/compress-image': typeof CompressImageRoute
   '/compress-pdf': typeof CompressPdfRoute
   '/donate': typeof DonateRoute
+  '/history': typeof HistoryRoute
   '/jpg-to-pdf': typeof JpgToPdfRoute
   '/merge-pdf': typeof MergePdfRoute
+  '/premium': typeof PremiumRoute
   '/protect-pdf': typeof ProtectPdfRoute
   '/rotate-pdf': typeof RotatePdfRoute
   '/split-pdf': typeof SplitPdfRoute
@@ -157,12 +184,15 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/account'
     | '/all-tools'
     | '/compress-image'
     | '/compress-pdf'
     | '/donate'
+    | '/history'
     | '/jpg-to-pdf'
     | '/merge-pdf'
+    | '/premium'
     | '/protect-pdf'
     | '/rotate-pdf'
     | '/split-pdf'
@@ -174,12 +204,15 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/account'
     | '/all-tools'
     | '/compress-image'
     | '/compress-pdf'
     | '/donate'
+    | '/history'
     | '/jpg-to-pdf'
     | '/merge-pdf'
+    | '/premium'
     | '/protect-pdf'
     | '/rotate-pdf'
     | '/split-pdf'
@@ -191,12 +224,15 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/account'
     | '/all-tools'
     | '/compress-image'
     | '/compress-pdf'
     | '/donate'
+    | '/history'
     | '/jpg-to-pdf'
     | '/merge-pdf'
+    | '/premium'
     | '/protect-pdf'
     | '/rotate-pdf'
     | '/split-pdf'
@@ -209,12 +245,15 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AccountRoute: typeof AccountRoute
   AllToolsRoute: typeof AllToolsRoute
   CompressImageRoute: typeof CompressImageRoute
   CompressPdfRoute: typeof CompressPdfRoute
   DonateRoute: typeof DonateRoute
+  HistoryRoute: typeof HistoryRoute
   JpgToPdfRoute: typeof JpgToPdfRoute
   MergePdfRoute: typeof MergePdfRoute
+  PremiumRoute: typeof PremiumRoute
   ProtectPdfRoute: typeof ProtectPdfRoute
   RotatePdfRoute: typeof RotatePdfRoute
   SplitPdfRoute: typeof SplitPdfRoute
@@ -232,6 +271,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account': {
+      id: '/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AccountRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/all-tools': {
@@ -262,6 +308,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DonateRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/history': {
+      id: '/history'
+      path: '/history'
+      fullPath: '/history'
+      preLoaderRoute: typeof HistoryRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/jpg-to-pdf': {
       id: '/jpg-to-pdf'
       path: '/jpg-to-pdf'
@@ -274,6 +327,13 @@ declare module '@tanstack/react-router' {
       path: '/merge-pdf'
       fullPath: '/merge-pdf'
       preLoaderRoute: typeof MergePdfRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/premium': {
+      id: '/premium'
+      path: '/premium'
+      fullPath: '/premium'
+      preLoaderRoute: typeof PremiumRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/protect-pdf': {
@@ -337,12 +397,15 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AccountRoute: AccountRoute,
   AllToolsRoute: AllToolsRoute,
   CompressImageRoute: CompressImageRoute,
   CompressPdfRoute: CompressPdfRoute,
   DonateRoute: DonateRoute,
+  HistoryRoute: HistoryRoute,
   JpgToPdfRoute: JpgToPdfRoute,
   MergePdfRoute: MergePdfRoute,
+  PremiumRoute: PremiumRoute,
   ProtectPdfRoute: ProtectPdfRoute,
   RotatePdfRoute: RotatePdfRoute,
   SplitPdfRoute: SplitPdfRoute,

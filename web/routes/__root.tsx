@@ -1,6 +1,7 @@
 import { Box, Flex } from "@chakra-ui/react";
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
+import { AuthDialogs } from "../components/auth-dialogs";
 import { Footer } from "../components/footer";
 import { Header } from "../components/header";
 import { NotFound } from "../components/not-found";
@@ -23,6 +24,7 @@ function RootLayout() {
         <Outlet />
       </Box>
       <Footer />
+      <AuthDialogs />
       <Toaster />
     </Flex>
   );

@@ -1,0 +1,54 @@
+import { Button, Card, HStack, Progress, Stack, Text } from "@chakra-ui/react";
+import { Link } from "@tanstack/react-router";
+import { LuCrown } from "react-icons/lu";
+import { allowanceOf } from "../session/allowance";
+import { useAuth } from "../session/auth-context";
+
+/** Spec section 6: the signed-in banner on tool pages ('compressions' on the image tool). */
+export function AccountBanner({ unit = "conversions" }: { unit?: "conversions" | "compressions" }) {
+  const { user } = useAuth();
+  if (!user) return null;
+  const a = allowanceOf(user);
+  const premium = a.tier === "premium";
+  return (
+    <Card.Root variant="outline" bg="surface" borderRadius="xl" data-testid="account-banner">
+      <Card.Body py="4">
+        <HStack justify="space-between" gap="4" wrap="wrap">
+          <Stack gap="1" flex="1" minW="56">
+            <HStack gap="2">
+              {premium && <LuCrown color="var(--chakra-colors-yellow-500)" aria-hidden />}
+              <Text fontWeight="semibold">{premium ? "Premium Account" : "Free Account"}</Text>
+            </HStack>
+            <Text fontSize="sm" color="fg.muted">
+              {a.used}/{a.daily ?? "Unlimited"} {unit} used today
+            </Text>
+            <Progress.Root
+              value={premium ? 0 : a.percent}
+              max={100}
+              size="sm"
+              colorPalette={a.exhausted ? "red" : premium ? "yellow" : "blue"}
+              maxW="sm"
+            >
+              <HStack justify="space-between">
+                <Progress.Label fontSize="xs" color="fg.muted">
+                  Daily Usage
+                </Progress.Label>
+                <Progress.ValueText fontSize="xs">{premium ? "Unlimited" : `${a.percent}%`}</Progress.ValueText>
+              </HStack>
+              <Progress.Track>
+                <Progress.Range />
+              </Progress.Track>
+            </Progress.Root>
+          </Stack>
+          {!premium && (
+            <Button asChild size="sm" colorPalette="yellow">
+              <Link to="/premium">
+                <LuCrown /> Upgrade
+              </Link>
+            </Button>
+          )}
+        </HStack>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,19 @@
+import { Badge } from "@chakra-ui/react";
+import { LuCrown } from "react-icons/lu";
+import type { Tier } from "../session/allowance";
+
+/** Spec section 6: guest grey, free blue, premium yellow with a crown. */
+export function RoleBadge({ tier }: { tier: Tier }) {
+  if (tier === "premium") {
+    return (
+      <Badge colorPalette="yellow" variant="solid" data-testid="role-badge">
+        <LuCrown aria-hidden /> Premium
+      </Badge>
+    );
+  }
+  return (
+    <Badge colorPalette={tier === "free" ? "blue" : "gray"} variant="subtle" data-testid="role-badge">
+      {tier === "free" ? "Free" : "Guest"}
+    </Badge>
+  );
+}

@@ -1,0 +1,56 @@
+import type { PublicUser } from "../../schema/api";
+import { toast } from "../ui/toaster";
+import { useAuth } from "./auth-context";
+
+export type Tier = "guest" | "free" | "premium";
+
+/** Spec section 6: guest 2 (usage shown as 0), free 10, premium unlimited, other roles as guests. */
+export const DAILY = { guest: 2, free: 10, premium: null } as const;
+
+export function tierOf(user: PublicUser | null): Tier {
+  if (!user) return "guest";
+  return user.role === "free" || user.role === "premium" ? user.role : "guest";
+}
+
+export interface Allowance {
+  tier: Tier;
+  used: number;
+  /** null: unlimited. */
+  daily: number | null;
+  exhausted: boolean;
+  percent: number;
+}
+
+export function allowanceOf(user: PublicUser | null): Allowance {
+  const tier = tierOf(user);
+  const used = user ? user.dailyConversions : 0;
+  const daily = user ? (user.dailyLimit ?? null) : DAILY.guest;
+  const exhausted = daily !== null && user !== null && used >= daily;
+  const percent = daily ? Math.min(100, Math.round((used / daily) * 100)) : 0;
+  return { tier, used, daily, exhausted, percent };
+}
+
+/**
+ * The client-side block: a signed-in user whose allowance is used up is stopped before
+ * uploading, with the spec's toast. The server enforces the allowance regardless.
+ */
+export function useAllowanceGuard() {
+  const { user, refresh } = useAuth();
+  const allowance = allowanceOf(user);
+  return {
+    allowance,
+    /** True when the conversion may start; otherwise shows the toast and returns false. */
+    check(): boolean {
+      if (!allowance.exhausted) return true;
+      toast({
+        title: "Conversion limit reached",
+        description:
+          allowance.tier === "free" ? "Upgrade to Premium for unlimited conversions" : "Please try again tomorrow",
+        variant: "destructive",
+      });
+      return false;
+    },
+    /** After a conversion, the counters in the header and banner are read again. */
+    afterConversion: refresh,
+  };
+}
