@@ -1,0 +1,50 @@
+import { ChakraProvider } from "@chakra-ui/react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { vi } from "vitest";
+import { createQueryClient } from "../../../web/api/query-client";
+import { system } from "../../../web/theme/system";
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <ChakraProvider value={system}>
+      <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>
+    </ChakraProvider>
+  );
+}
+
+export function pdf(name: string, size = 1000): File {
+  const file = new File(["%PDF-1.7\n"], name, { type: "application/pdf" });
+  // A real 30 MB body is slow to build; the size is all validation looks at.
+  if (size !== file.size) Object.defineProperty(file, "size", { value: size });
+  return file;
+}
+
+export function jsonResponse(body: unknown, status = 200, statusText = "OK") {
+  return new Response(JSON.stringify(body), { status, statusText, headers: { "Content-Type": "application/json" } });
+}
+
+export function converted(name: string, id = "abcdefghijklmnopqrstuv") {
+  return {
+    originalName: name,
+    convertedName: name.replace(/\.pdf$/, "-done.pdf"),
+    downloadUrl: `/api/download/${id}`,
+    size: 1234,
+    status: "completed",
+    expiresAt: "2030-01-02T03:04:05.000Z",
+  };
+}
+
+/** A fetch whose answers the test releases one by one, to observe the states in between. */
+export function deferredFetch() {
+  const pending: { resolve(r: Response): void; reject(e: unknown): void; init: RequestInit; url: string }[] = [];
+  const fn = vi.fn(
+    (url: string, init: RequestInit) =>
+      new Promise<Response>((resolve, reject) => {
+        pending.push({ resolve, reject, init, url });
+        init.signal?.addEventListener("abort", () => reject(new DOMException("Aborted", "AbortError")));
+      }),
+  );
+  vi.stubGlobal("fetch", fn);
+  return { fn, pending };
+}

@@ -1,0 +1,149 @@
+/**
+ * The conversion calls (spec section 7) and the rules that turn their failures into the words
+ * a person sees (spec section 8). Components reach them through the mutation hooks at the end.
+ */
+import { useMutation } from "@tanstack/react-query";
+import * as v from "valibot";
+import { AnalyzeResponse, ConversionResponse, type ConvertedFile } from "../../schema/api";
+import { apiRequest, errorField } from "./client";
+
+/** Reason phrases for when the status text is empty (HTTP/2 sends none). */
+const REASONS: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  408: "Request Timeout",
+  410: "Gone",
+  413: "Payload Too Large",
+  415: "Unsupported Media Type",
+  422: "Unprocessable Content",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+  504: "Gateway Timeout",
+};
+
+/** A non-OK answer to a conversion call, with the parsed error body ({ error, code, upgradeMessage }). */
+export class ConversionError extends Error {
+  readonly status: number;
+  readonly statusText: string;
+  readonly body: unknown;
+  constructor(status: number, statusText: string, body: unknown) {
+    super(errorField(body) ?? `Upload failed: ${statusText}`);
+    this.name = "ConversionError";
+    this.status = status;
+    this.statusText = statusText;
+    this.body = body;
+  }
+  /** The server's own explanation, when it sent one. */
+  get serverError(): string | undefined {
+    return errorField(this.body);
+  }
+  get upgradeMessage(): string | undefined {
+    return errorField(this.body, "upgradeMessage");
+  }
+}
+
+export function isAbort(err: unknown): boolean {
+  return err instanceof DOMException && err.name === "AbortError";
+}
+
+/** Generic upload failure (spec section 8): 429 -> upgradeMessage, else the server's error, else the status. */
+export function uploadFailureMessage(err: unknown): string {
+  if (err instanceof ConversionError) {
+    if (err.status === 429) return err.upgradeMessage ?? "Daily conversion limit reached";
+    return err.serverError ?? `Upload failed: ${err.statusText}`;
+  }
+  return "Processing failed";
+}
+
+/** Watermark and unlock failures name only the status (spec section 8); the fallback is the tool's own. */
+export function formFailureMessage(err: unknown, fallback: string): string {
+  return err instanceof ConversionError ? `Upload failed: ${err.statusText}` : fallback;
+}
+
+export interface PostOptions {
+  /** Send the session token (generic tools and protect); the watermark, unlock and split calls do not. */
+  auth?: boolean;
+  signal?: AbortSignal;
+  /** Called when the response headers arrive, before the body is read. */
+  onResponse?: () => void;
+}
+
+async function post(path: string, files: readonly File[], fields: Record<string, string>, opts: PostOptions) {
+  const body = new FormData();
+  for (const f of files) body.append("files", f, f.name);
+  for (const [k, value] of Object.entries(fields)) body.append(k, value);
+  const res = await apiRequest(path, { method: "POST", body, auth: opts.auth ?? false, signal: opts.signal });
+  opts.onResponse?.();
+  const text = await res.text();
+  let json: unknown = text;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // A proxy's HTML error page: keep the text; the status still explains it.
+  }
+  if (!res.ok) throw new ConversionError(res.status, res.statusText || REASONS[res.status] || String(res.status), json);
+  return json;
+}
+
+/** POST multipart `files` (+ fields) to a conversion endpoint; the answer is `{ message, files, file }`. */
+export async function postConversion(
+  path: string,
+  files: readonly File[],
+  fields: Record<string, string> = {},
+  opts: PostOptions = {},
+): Promise<ConversionResponse> {
+  const parsed = v.safeParse(ConversionResponse, await post(path, files, fields, opts));
+  if (!parsed.success) throw new Error("Processing failed");
+  return parsed.output;
+}
+
+/** Every file of an answer, whether it came as `files` or as the single `file`. */
+export function resultFiles(res: ConversionResponse): ConvertedFile[] {
+  if (res.files && res.files.length > 0) return res.files;
+  return res.file ? [res.file] : [];
+}
+
+/** POST /api/analyze-pdf (no authorization): the real page count. */
+export async function analyzePdf(file: File, signal?: AbortSignal): Promise<number> {
+  const parsed = v.safeParse(AnalyzeResponse, await post("/api/analyze-pdf", [file], {}, { signal }));
+  if (!parsed.success) throw new Error("Failed to analyze PDF");
+  return parsed.output.pageCount;
+}
+
+export type PageJob = "extract" | "split";
+
+/** POST /api/convert/extract-pages or split-pages (no authorization), selectedPages as a JSON array. */
+export function convertPages(job: PageJob, file: File, pages: readonly number[], signal?: AbortSignal) {
+  const path = job === "extract" ? "/api/convert/extract-pages" : "/api/convert/split-pages";
+  return postConversion(path, [file], { selectedPages: JSON.stringify(pages) }, { signal });
+}
+
+export interface ConversionVars {
+  path: string;
+  files: readonly File[];
+  fields?: Record<string, string>;
+  options?: PostOptions;
+}
+
+export function useConversion() {
+  return useMutation({
+    mutationFn: ({ path, files, fields, options }: ConversionVars) => postConversion(path, files, fields, options),
+  });
+}
+
+export function useAnalyzePdf() {
+  return useMutation({
+    mutationFn: ({ file, signal }: { file: File; signal?: AbortSignal }) => analyzePdf(file, signal),
+  });
+}
+
+export function usePageJob() {
+  return useMutation({
+    mutationFn: ({ job, file, pages, signal }: { job: PageJob; file: File; pages: number[]; signal?: AbortSignal }) =>
+      convertPages(job, file, pages, signal),
+  });
+}

@@ -1,0 +1,46 @@
+import { Card, Flex, Heading, Icon, Stack, Text } from "@chakra-ui/react";
+import { LuCircleCheck } from "react-icons/lu";
+import { formatBytes, formatExpiry } from "./format";
+import { ResultActions, type ResultFile } from "./result-actions";
+
+export interface ResultCardProps {
+  result: ResultFile;
+  label?: string;
+  /** How many inputs went into it ("made from 3 files"). */
+  sources?: number;
+  title?: string;
+}
+
+/** The one result of a job, with its actions: the page's focal point once the work is done. */
+export function ResultCard({ result, label, sources, title = "Your file is ready" }: ResultCardProps) {
+  const details = [formatBytes(result.size), sources && sources > 1 ? `made from ${sources} files` : ""]
+    .filter(Boolean)
+    .join(" · ");
+  return (
+    <Card.Root
+      variant="outline"
+      borderColor="green.muted"
+      bg="green.subtle"
+      borderRadius="2xl"
+      data-testid="result-card"
+    >
+      <Card.Body>
+        <Flex gap="4" align={{ base: "start", md: "center" }} direction={{ base: "column", md: "row" }}>
+          <Icon as={LuCircleCheck} boxSize="10" color="green.fg" flexShrink={0} />
+          <Stack gap="1" flex="1" minW="0">
+            <Heading as="h2" size="md">
+              {title}
+            </Heading>
+            <Text fontWeight="medium" truncate title={result.convertedName}>
+              {result.convertedName}
+            </Text>
+            <Text fontSize="sm" color="fg.muted">
+              {[details, formatExpiry(result.expiresAt)].filter(Boolean).join(" · ")}
+            </Text>
+          </Stack>
+          <ResultActions result={result} label={label} size="lg" emphasis="primary" />
+        </Flex>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,164 @@
+import { Badge, Box, Flex, HStack, Icon, IconButton, Image, Progress, Stack, Text } from "@chakra-ui/react";
+import { useEffect, useState } from "react";
+import { LuArrowDown, LuArrowUp, LuFileText, LuGripVertical, LuX } from "react-icons/lu";
+import { formatBytes } from "./format";
+import { ResultActions } from "./result-actions";
+import type { DragHandle } from "./sortable-list";
+import type { UploadItem, UploadStatus } from "./upload-items";
+
+const STATUS: Record<UploadStatus, { label: string; palette: string }> = {
+  pending: { label: "Ready", palette: "gray" },
+  uploading: { label: "Uploading", palette: "blue" },
+  processing: { label: "Processing", palette: "purple" },
+  completed: { label: "Completed", palette: "green" },
+  error: { label: "Failed", palette: "red" },
+};
+
+/** An object URL for an image preview, revoked when the row goes away. */
+function useObjectUrl(file: File, enabled: boolean) {
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    if (!enabled) return;
+    const u = URL.createObjectURL(file);
+    setUrl(u);
+    return () => URL.revokeObjectURL(u);
+  }, [file, enabled]);
+  return url;
+}
+
+export interface UploadRowProps {
+  item: UploadItem;
+  index: number;
+  count: number;
+  onRemove(): void;
+  onMove?(step: -1 | 1): void;
+  handle?: DragHandle;
+  /** Show the row's own Download action (one result per file). */
+  showResult?: boolean;
+  preview?: boolean;
+  locked?: boolean;
+}
+
+export function UploadRow({
+  item,
+  index,
+  count,
+  onRemove,
+  onMove,
+  handle,
+  showResult,
+  preview,
+  locked,
+}: UploadRowProps) {
+  const image = useObjectUrl(item.file, Boolean(preview));
+  const status = STATUS[item.status];
+  const name = item.file.name;
+  const showProgress = item.status === "uploading" || item.status === "processing";
+  return (
+    <Box
+      ref={handle?.setNodeRef}
+      style={handle?.style}
+      as="li"
+      listStyleType="none"
+      bg="surface"
+      borderWidth="1px"
+      borderColor={item.status === "error" ? "red.emphasized" : "border"}
+      borderRadius="xl"
+      px={{ base: "3", md: "4" }}
+      py="3"
+      shadow={handle?.dragging ? "lg" : "xs"}
+      data-testid="upload-item"
+      data-status={item.status}
+    >
+      <Flex gap={{ base: "2", md: "3" }} align="center">
+        {handle && onMove && (
+          <IconButton
+            {...handle.handleProps}
+            aria-label={`Drag to reorder ${name}`}
+            variant="ghost"
+            size="xs"
+            cursor={locked ? "default" : "grab"}
+            disabled={locked}
+            touchAction="none"
+          >
+            <LuGripVertical />
+          </IconButton>
+        )}
+        <Flex
+          boxSize="10"
+          flexShrink={0}
+          align="center"
+          justify="center"
+          borderRadius="md"
+          bg="bg.muted"
+          overflow="hidden"
+        >
+          {image ? (
+            <Image src={image} alt="" boxSize="10" objectFit="cover" />
+          ) : (
+            <Icon as={LuFileText} color="fg.muted" />
+          )}
+        </Flex>
+        <Stack gap="1" flex="1" minW="0">
+          <HStack gap="2" minW="0">
+            <Text fontWeight="medium" truncate title={name}>
+              {name}
+            </Text>
+            <Badge colorPalette={status.palette} variant="subtle" flexShrink={0} data-testid="upload-status">
+              {status.label}
+            </Badge>
+          </HStack>
+          <Text fontSize="xs" color="fg.muted">
+            {formatBytes(item.originalSize)}
+            {item.compressedSize !== undefined && ` → ${formatBytes(item.compressedSize)}`}
+            {item.compressionRatio && ` (${item.compressionRatio} smaller)`}
+          </Text>
+          {showProgress && (
+            <Progress.Root
+              value={item.progress}
+              max={100}
+              size="xs"
+              colorPalette={status.palette}
+              aria-label={`${name}: ${status.label}`}
+            >
+              <Progress.Track>
+                <Progress.Range />
+              </Progress.Track>
+            </Progress.Root>
+          )}
+          {item.error && (
+            <Text fontSize="sm" color="fg.error" role="alert">
+              {item.error}
+            </Text>
+          )}
+        </Stack>
+        {showResult && item.result && <ResultActions result={item.result} size="xs" />}
+        {onMove && (
+          <HStack gap="0" display={{ base: "none", sm: "flex" }}>
+            <IconButton
+              aria-label={`Move ${name} up`}
+              variant="ghost"
+              size="xs"
+              disabled={locked || index === 0}
+              onClick={() => onMove(-1)}
+            >
+              <LuArrowUp />
+            </IconButton>
+            <IconButton
+              aria-label={`Move ${name} down`}
+              variant="ghost"
+              size="xs"
+              disabled={locked || index === count - 1}
+              onClick={() => onMove(1)}
+            >
+              <LuArrowDown />
+            </IconButton>
+          </HStack>
+        )}
+        <IconButton aria-label={`Remove ${name}`} variant="ghost" size="xs" onClick={onRemove}>
+          <LuX />
+        </IconButton>
+      </Flex>
+    </Box>
+  );
+}

@@ -1,0 +1,93 @@
+import { Button, Card, HStack, Spacer, Stack, Text } from "@chakra-ui/react";
+import type { ReactNode } from "react";
+import { LuRotateCcw } from "react-icons/lu";
+import { type ToolId, toolsById } from "../../schema/tools";
+import { FileDropzone } from "./dropzone";
+import { ResultCard } from "./result-card";
+import { UploadList } from "./upload-list";
+import { type UploadQueueOptions, useUploadQueue } from "./use-upload-queue";
+
+export interface UploadToolProps extends Omit<UploadQueueOptions, "tool"> {
+  toolId: ToolId;
+  /** The start button's words ("Merge PDF"); without one the tool starts on its own (autoStart). */
+  startLabel?: string;
+  /** Checked when start is pressed; return false to keep the files waiting (e.g. an invalid option). */
+  canStart?: () => boolean;
+  /** Options shown between the files and the start button. */
+  options?: ReactNode;
+  sortable?: boolean;
+  previews?: boolean;
+  /** Batch tools: the words on the one result's download button. */
+  resultLabel?: string;
+  /** A line under the list while files wait: how the order is used, for instance. */
+  hint?: string;
+}
+
+/** The body of a generic upload tool page: drop zone, file list, options, start, and the result. */
+export function UploadTool({
+  toolId,
+  startLabel,
+  canStart,
+  options,
+  sortable,
+  previews,
+  resultLabel,
+  hint,
+  ...queueOptions
+}: UploadToolProps) {
+  const tool = toolsById[toolId];
+  const queue = useUploadQueue({ tool, ...queueOptions });
+  const { items, busy } = queue;
+  const waiting = items.filter((i) => i.status === "pending" || i.status === "error").length;
+  const done = items.length > 0 && items.every((i) => i.status === "completed");
+  const batchResult = queue.mode === "batch" ? items[0]?.result : undefined;
+
+  return (
+    <Stack gap="5">
+      {!(done && queue.mode === "batch") && (
+        <FileDropzone
+          tool={tool}
+          onFiles={queue.addFiles}
+          compact={items.length > 0}
+          label={items.length > 0 ? "Add more files" : undefined}
+          disabled={busy && queue.mode === "batch"}
+        />
+      )}
+      {done && batchResult && <ResultCard result={batchResult} label={resultLabel} sources={items.length} />}
+      <UploadList queue={queue} sortable={sortable && !done} previews={previews} />
+      {items.length > 0 && (
+        <Card.Root variant="outline" bg="surface" borderRadius="xl">
+          <Card.Body gap="4">
+            {options}
+            <HStack gap="3" wrap="wrap">
+              {hint && !done && (
+                <Text fontSize="sm" color="fg.muted">
+                  {hint}
+                </Text>
+              )}
+              <Spacer />
+              <Button variant="ghost" onClick={queue.reset} disabled={busy && queue.mode === "batch"}>
+                <LuRotateCcw aria-hidden /> Start over
+              </Button>
+              {startLabel && !done && (
+                <Button
+                  colorPalette="red"
+                  bg="brand.solid"
+                  size="lg"
+                  loading={busy}
+                  loadingText="Working…"
+                  disabled={waiting === 0}
+                  onClick={() => {
+                    if (!canStart || canStart()) queue.start();
+                  }}
+                >
+                  {startLabel}
+                </Button>
+              )}
+            </HStack>
+          </Card.Body>
+        </Card.Root>
+      )}
+    </Stack>
+  );
+}
