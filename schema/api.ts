@@ -147,3 +147,42 @@ export const PublicConfig = v.object({
   }),
 });
 export type PublicConfig = v.InferOutput<typeof PublicConfig>;
+
+// ---- Share links and history (issue 7) ----
+
+export const SHARE_EXPIRY = { "1h": 3600_000, "24h": 24 * 3600_000, "7d": 7 * 24 * 3600_000 } as const;
+export type ShareExpiry = keyof typeof SHARE_EXPIRY;
+
+export const ShareBody = v.object({
+  downloadUrl: v.pipe(
+    v.string("Choose a file to share"),
+    v.regex(/^\/api\/download\/[A-Za-z0-9_-]{22,86}$/, "Only a result of this site can be shared"),
+  ),
+  expiresIn: v.optional(v.picklist(["1h", "24h", "7d"], "Links can last 1 hour, 24 hours or 7 days"), "24h"),
+});
+export type ShareBody = v.InferOutput<typeof ShareBody>;
+
+export const ShareResponse = v.object({ shareId: v.string(), shareUrl: v.string(), expiresAt: v.string() });
+export type ShareResponse = v.InferOutput<typeof ShareResponse>;
+
+export const HistoryItem = v.object({
+  id: v.number(),
+  conversionType: v.string(),
+  originalFilename: v.string(),
+  convertedFilename: v.nullable(v.string()),
+  fileSize: v.nullable(v.number()),
+  status: v.string(),
+  createdAt: v.string(),
+  expiresAt: v.nullable(v.string()),
+  /** Null once the result has expired. */
+  downloadUrl: v.nullable(v.string()),
+});
+export type HistoryItem = v.InferOutput<typeof HistoryItem>;
+
+export const HistoryPage = v.object({
+  items: v.array(HistoryItem),
+  page: v.number(),
+  pageSize: v.number(),
+  total: v.number(),
+});
+export type HistoryPage = v.InferOutput<typeof HistoryPage>;

@@ -129,3 +129,21 @@ export const authThrottle = sqliteTable("auth_throttle", {
   count: integer("count").notNull().default(0),
   windowStart: timestamp("windowStart").notNull(),
 });
+
+/** Public share links to a stored result; the id is the unguessable part of /shared/{id}. */
+export const shares = sqliteTable(
+  "shares",
+  {
+    id: text("id").primaryKey(),
+    resultId: text("resultId").notNull(),
+    userId: integer("userId").references(() => users.id, { onDelete: "set null" }),
+    fileName: text("fileName").notNull(),
+    contentType: text("contentType").notNull(),
+    size: integer("size").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expiresAt").notNull(),
+  },
+  (t) => [index("shares_expires").on(t.expiresAt)],
+);
+
+export type Share = typeof shares.$inferSelect;

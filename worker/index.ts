@@ -9,6 +9,8 @@ import { config } from "./routes/config";
 import { convert } from "./routes/convert";
 import { download } from "./routes/download";
 import { health } from "./routes/health";
+import { history } from "./routes/history";
+import { share } from "./routes/share";
 import { runScheduled } from "./services/scheduled";
 
 const app = new Hono<AppEnv>()
@@ -19,7 +21,9 @@ const app = new Hono<AppEnv>()
   .route("/api", config)
   .route("/api", auth)
   .route("/api", convert)
-  .route("/api", download);
+  .route("/api", download)
+  .route("/api", share)
+  .route("/api", history);
 
 app.onError(errorHandler);
 app.notFound(notFoundHandler);

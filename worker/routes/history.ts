@@ -1,0 +1,47 @@
+import { count, desc, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import * as v from "valibot";
+import type { HistoryItem } from "../../schema/api";
+import { fileHistory } from "../../schema/db";
+import type { AppEnv } from "../env";
+import { AppError } from "../errors";
+import { getDb } from "../services/db";
+import { resolveViewer } from "../services/viewer";
+import { parseWith } from "../validation";
+
+const Query = v.object({
+  page: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(10_000)), "1"),
+  pageSize: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(100)), "20"),
+});
+
+/** GET /api/history: the signed-in user's own conversions, newest first, paged. */
+export const history = new Hono<AppEnv>().get("/history", async (c) => {
+  const viewer = await resolveViewer(c);
+  if (viewer.kind !== "user") throw new AppError("unauthorized", "Please sign in to see your file history");
+  const { page, pageSize } = parseWith(Query, c.req.query());
+  const db = getDb(c.env.DB);
+  const mine = eq(fileHistory.userId, viewer.userId);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(fileHistory)
+      .where(mine)
+      .orderBy(desc(fileHistory.createdAt), desc(fileHistory.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(fileHistory).where(mine),
+  ]);
+  const now = Date.now();
+  const items: HistoryItem[] = rows.map((r) => ({
+    id: r.id,
+    conversionType: r.conversionType,
+    originalFilename: r.originalFilename,
+    convertedFilename: r.convertedFilename,
+    fileSize: r.fileSize,
+    status: r.status,
+    createdAt: r.createdAt.toISOString(),
+    expiresAt: r.expiresAt?.toISOString() ?? null,
+    downloadUrl: r.downloadUrl && r.expiresAt && r.expiresAt.getTime() > now ? r.downloadUrl : null,
+  }));
+  return c.json({ items, page, pageSize, total });
+});
