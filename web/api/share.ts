@@ -1,0 +1,36 @@
+import { queryOptions, useMutation } from "@tanstack/react-query";
+import type { SharedFileInfo, ShareExpiry, ShareResponse } from "../../schema/api";
+import { apiRequest, errorField, throwIfResNotOk } from "./client";
+
+export class ShareError extends Error {}
+
+/** POST /api/share: a public link to a result; guests can share too (the bearer is optional). */
+export async function createShare(downloadUrl: string, expiresIn: ShareExpiry): Promise<ShareResponse> {
+  const res = await apiRequest("/api/share", { method: "POST", auth: true, json: { downloadUrl, expiresIn } });
+  if (!res.ok) {
+    const body = await res.json().catch(() => ({}));
+    throw new ShareError(errorField(body) ?? `Could not create the link: ${res.statusText || res.status}`);
+  }
+  return res.json();
+}
+
+export function useCreateShare() {
+  return useMutation({
+    mutationFn: (v: { downloadUrl: string; expiresIn: ShareExpiry }) => createShare(v.downloadUrl, v.expiresIn),
+  });
+}
+
+/** GET /api/shared/{id}/info with the default rule (errors carry the HTTP status). */
+export const sharedInfoQuery = (shareId: string) =>
+  queryOptions<SharedFileInfo>({
+    queryKey: ["/api/shared", shareId, "info"],
+    queryFn: async ({ signal }) => {
+      const res = await fetch(`/api/shared/${encodeURIComponent(shareId)}/info`, { credentials: "include", signal });
+      await throwIfResNotOk(res);
+      return res.json();
+    },
+  });
+
+export function sharedDownloadUrl(shareId: string): string {
+  return `/api/shared/${encodeURIComponent(shareId)}/download`;
+}
