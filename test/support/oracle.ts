@@ -9,7 +9,7 @@
  * come back base64-encoded as `out`.
  */
 import { execFile } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, normalize, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -51,9 +51,13 @@ async function handleRun(url: URL, body: Uint8Array): Promise<Response> {
     const args = url.searchParams.getAll("arg").map((a) => a.replaceAll("{in}", input).replaceAll("{out}", output));
     const result = await run(cmd, args);
     if (url.searchParams.getAll("arg").some((a) => a.includes("{out}"))) {
-      result.out = await readFile(output)
-        .then((b) => b.toString("base64"))
-        .catch(() => undefined);
+      // pdftoppm and pdftocairo append an extension to the name they are given (out.ppm).
+      const written = (await readdir(dir)).find((f) => f === "out" || f.startsWith("out."));
+      result.out = written
+        ? await readFile(join(dir, written))
+            .then((b) => b.toString("base64"))
+            .catch(() => undefined)
+        : undefined;
     }
     return Response.json(result);
   } finally {

@@ -1,8 +1,22 @@
-import { EncryptedPDFError, PDFDocument } from "@cantoo/pdf-lib";
+import {
+  EncryptedPDFError,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFObjectCopier,
+  PDFPageLeaf,
+  PDFPageTree,
+  type PDFRef,
+  PDFStream,
+} from "@cantoo/pdf-lib";
 import { AppError } from "../errors";
+import { openPdf } from "./pdf-crypto";
 
 /** The producer written into every PDF we save. */
 export const PRODUCER = "PDFTools";
+
+/** More pages than any real document we accept; also bounds every per-page loop. */
+export const MAX_PAGES = 20_000;
 
 /** Objects parsed between yields: lets the job's timer fire while a huge file is parsed. */
 const OBJECTS_PER_TICK = 500;
@@ -14,7 +28,7 @@ export const DAMAGED_MESSAGE = "This PDF is damaged or is not a valid PDF, and c
 export interface LoadPdfOptions {
   /** The name shown in messages ("report.pdf is damaged ..."). */
   name?: string;
-  /** Opens an encrypted file with this password (the unlock tool only). */
+  /** Opens an encrypted file with this user or owner password ("" for none); the unlock tool only. */
   password?: string;
 }
 
@@ -24,24 +38,59 @@ export interface LoadPdfOptions {
  */
 export async function loadPdf(bytes: Uint8Array, opts: LoadPdfOptions = {}): Promise<PDFDocument> {
   let doc: PDFDocument;
-  try {
-    doc = await PDFDocument.load(bytes, {
-      parseSpeed: OBJECTS_PER_TICK,
-      updateMetadata: false,
-      throwOnInvalidObject: false,
-      ...(opts.password !== undefined ? { password: opts.password } : {}),
-    });
-  } catch (err) {
-    throw classifyLoadError(err, opts.name);
+  if (opts.password !== undefined) {
+    // pdf-lib's own decryption garbles some strings and streams; ours follows the standard.
+    doc = (await openPdf(bytes, { password: opts.password, name: opts.name })).doc;
+  } else {
+    try {
+      doc = await PDFDocument.load(bytes, {
+        parseSpeed: OBJECTS_PER_TICK,
+        updateMetadata: false,
+        throwOnInvalidObject: false,
+      });
+    } catch (err) {
+      throw classifyLoadError(err, opts.name);
+    }
   }
   let pages: number;
   try {
+    checkPageTree(doc, opts.name);
     pages = doc.getPageCount();
   } catch (err) {
     throw classifyLoadError(err, opts.name);
   }
   if (pages === 0) throw new AppError("pdf_damaged", withName(opts.name, "has no pages that could be read."));
   return doc;
+}
+
+/**
+ * pdf-lib walks the page tree recursively and without yielding: a tree whose nodes repeat
+ * (a loop, or a small tree fanned out into billions of pages) would hang the isolate.
+ * Walk it once here, iteratively, before pdf-lib does.
+ */
+function checkPageTree(doc: PDFDocument, name?: string): void {
+  const root = doc.catalog.Pages();
+  const seen = new Set<PDFPageTree>([root]);
+  const stack: PDFPageTree[] = [root];
+  let pages = 0;
+  while (stack.length > 0) {
+    const kids = stack.pop()?.Kids();
+    if (!kids) continue;
+    for (let i = 0; i < kids.size(); i++) {
+      const kid = doc.context.lookup(kids.get(i));
+      if (kid instanceof PDFPageTree) {
+        if (seen.has(kid))
+          throw new AppError("pdf_damaged", withName(name, "has a page list that loops back on itself."));
+        seen.add(kid);
+        stack.push(kid);
+      } else if (kid instanceof PDFPageLeaf && ++pages > MAX_PAGES) {
+        throw new AppError(
+          "job_too_large",
+          withName(name, `has more than ${MAX_PAGES.toLocaleString("en-US")} pages.`),
+        );
+      }
+    }
+  }
 }
 
 function withName(name: string | undefined, rest: string): string {
@@ -65,6 +114,41 @@ export function classifyLoadError(err: unknown, name?: string): AppError {
     "pdf_damaged",
     name ? `${name} is damaged or is not a valid PDF, and could not be read.` : DAMAGED_MESSAGE,
   );
+}
+
+/**
+ * Runs a pdf-lib step on one input: pdf-lib throws plain TypeErrors and RangeErrors on
+ * broken structures it parsed leniently, and those are the file's fault, not ours.
+ */
+export async function guardPdf<T>(name: string | undefined, step: () => T | Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    console.warn(`pdf step failed on ${name ?? "a PDF"}:`, err instanceof Error ? err.message : err);
+    throw new AppError("pdf_damaged", withName(name, "is damaged in a way that stops it from being processed."));
+  }
+}
+
+/** A new, empty document with no pdf-lib metadata of its own. */
+export function createPdf(): Promise<PDFDocument> {
+  return PDFDocument.create({ updateMetadata: false });
+}
+
+/**
+ * Copies a source's document-level metadata (Info dictionary, XMP stream, language) into a
+ * new document built from its pages, so a merge or extract keeps title, author and so on.
+ */
+export function copyDocumentInfo(src: PDFDocument, dest: PDFDocument): void {
+  const copier = PDFObjectCopier.for(src.context, dest.context);
+  const info = src.context.lookup(src.context.trailerInfo.Info);
+  if (info instanceof PDFDict) dest.context.trailerInfo.Info = dest.context.register(copier.copy(info));
+  const metadata = src.catalog.get(PDFName.of("Metadata"));
+  if (metadata && src.context.lookup(metadata) instanceof PDFStream) {
+    dest.catalog.set(PDFName.of("Metadata"), copier.copy(metadata as PDFRef));
+  }
+  const lang = src.catalog.lookup(PDFName.of("Lang"));
+  if (lang) dest.catalog.set(PDFName.of("Lang"), lang.clone());
 }
 
 /** Saves with our producer and compact object streams; the document's other metadata stays. */

@@ -1,6 +1,6 @@
 import { degrees } from "@cantoo/pdf-lib";
 import type { Budget } from "../services/budget";
-import { checkPageNumbers, loadPdf, savePdf } from "./pdf";
+import { checkPageNumbers, guardPdf, loadPdf, savePdf } from "./pdf";
 
 export type RotationAngle = 90 | 180 | 270;
 
@@ -21,12 +21,14 @@ export async function rotatePdf(
   const doc = await loadPdf(bytes, { name: opts.name });
   const all = doc.getPages();
   const selected = opts.pages ? checkPageNumbers(opts.pages, all.length) : all.map((_, i) => i + 1);
-  for (const n of selected) {
-    const page = all[n - 1];
-    // getRotation() resolves inherited /Rotate from the page tree.
-    const current = ((page.getRotation().angle % 360) + 360) % 360;
-    page.setRotation(degrees((current + opts.angle) % 360));
-  }
+  await guardPdf(opts.name, () => {
+    for (const n of selected) {
+      const page = all[n - 1];
+      // getRotation() resolves inherited /Rotate from the page tree; readers round odd values to 90s.
+      const current = Math.round(page.getRotation().angle / 90) * 90;
+      page.setRotation(degrees((((current + opts.angle) % 360) + 360) % 360));
+    }
+  });
   opts.budget?.check();
   return { bytes: await savePdf(doc), rotated: selected.length, pageCount: all.length };
 }

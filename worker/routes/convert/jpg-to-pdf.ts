@@ -1,11 +1,34 @@
+import { imagesToPdf } from "../../engine/images-to-pdf";
 import { AppError } from "../../errors";
+import { derivedName } from "../../services/filenames";
 import type { ConvertEndpoint } from "./types";
 
-// Placeholder until the tool's engine lands; answers a clear 503 rather than pretending.
+/** POST /api/convert/jpg-to-pdf: JPEG and PNG images, in order, into one PDF (a page each). */
 export const jpgToPdf: ConvertEndpoint = {
   tool: "jpg-to-pdf",
   conversionType: "jpg-to-pdf",
-  async run() {
-    throw new AppError("not_configured", "This tool is not available yet.");
+  async run({ uploads, budget }) {
+    const images = uploads.map((u) => {
+      if (u.kind !== "jpeg" && u.kind !== "png") {
+        throw new AppError("unsupported_file_type", `${u.name} is not a JPEG or PNG image.`);
+      }
+      return { bytes: u.bytes, name: u.name, kind: u.kind };
+    });
+    const result = await imagesToPdf(images, { budget });
+    const first = uploads[0];
+    return {
+      outputs: [
+        {
+          ok: true,
+          bytes: result.bytes,
+          fileName: derivedName(first.name, "", ".pdf"),
+          contentType: "application/pdf",
+          originalName: first.name,
+          message: `${result.pageCount} image${result.pageCount === 1 ? "" : "s"} converted to PDF`,
+          extra: { pageCount: result.pageCount },
+        },
+      ],
+      message: "Files processed successfully",
+    };
   },
 };

@@ -1,11 +1,30 @@
-import { AppError } from "../../errors";
+import { mergePdfs } from "../../engine/merge-pdf";
+import { derivedName } from "../../services/filenames";
 import type { ConvertEndpoint } from "./types";
 
-// Placeholder until the tool's engine lands; answers a clear 503 rather than pretending.
+/** POST /api/convert/merge-pdf: all files in one request, merged in the order sent. */
 export const mergePdf: ConvertEndpoint = {
   tool: "merge-pdf",
   conversionType: "merge-pdf",
-  async run() {
-    throw new AppError("not_configured", "This tool is not available yet.");
+  async run({ uploads, budget }) {
+    const result = await mergePdfs(
+      uploads.map((u) => ({ bytes: u.bytes, name: u.name })),
+      { budget },
+    );
+    const first = uploads[0];
+    return {
+      outputs: [
+        {
+          ok: true,
+          bytes: result.bytes,
+          fileName: derivedName(first.name, "merged", ".pdf"),
+          contentType: "application/pdf",
+          originalName: first.name,
+          message: `Merged ${uploads.length} files into ${result.pageCount} page${result.pageCount === 1 ? "" : "s"}`,
+          extra: { pageCount: result.pageCount },
+        },
+      ],
+      message: "Files processed successfully",
+    };
   },
 };

@@ -1,11 +1,56 @@
-import { AppError } from "../../errors";
-import type { ConvertEndpoint } from "./types";
+import {
+  checkWatermarkOptions,
+  DEFAULT_OPACITY,
+  normalizeWatermarkText,
+  watermarkPdf as watermarkEngine,
+} from "../../engine/watermark-pdf";
+import { AppError, isAppError } from "../../errors";
+import { derivedName } from "../../services/filenames";
+import { textField } from "./form";
+import type { ConvertEndpoint, ConvertResult } from "./types";
 
-// Placeholder until the tool's engine lands; answers a clear 503 rather than pretending.
+function opacityField(form: FormData): number {
+  const raw = textField(form, "opacity");
+  if (raw === undefined) return DEFAULT_OPACITY;
+  const n = Number(raw.trim());
+  if (!Number.isFinite(n)) throw new AppError("validation_failed", "Opacity must be a number from 0.1 to 1.");
+  return n;
+}
+
+/**
+ * POST /api/convert/watermark-pdf: files (repeated), watermarkText, opacity (0.1-1, default 0.3).
+ * Files succeed or fail one by one (status 'watermarked' or 'error'); if none succeeds, the
+ * first file's error is the answer, so a single bad file gets a plain 4xx.
+ */
 export const watermarkPdf: ConvertEndpoint = {
   tool: "watermark-pdf",
   conversionType: "watermark-pdf",
-  async run() {
-    throw new AppError("not_configured", "This tool is not available yet.");
+  async run({ uploads, form, budget }) {
+    const text = normalizeWatermarkText(textField(form, "watermarkText") ?? "");
+    const opacity = opacityField(form);
+    checkWatermarkOptions(text, opacity);
+    const outputs: ConvertResult["outputs"] = [];
+    let firstError: AppError | undefined;
+    for (const u of uploads) {
+      try {
+        const result = await watermarkEngine(u.bytes, { text, opacity, name: u.name, budget });
+        outputs.push({
+          ok: true,
+          bytes: result.bytes,
+          fileName: derivedName(u.name, "watermarked", ".pdf"),
+          contentType: "application/pdf",
+          originalName: u.name,
+          status: "watermarked",
+          message: `Watermark added to ${result.pageCount} page${result.pageCount === 1 ? "" : "s"}`,
+        });
+      } catch (err) {
+        // A stopped job stops the whole request; a file's own problem stays with that file.
+        if (!isAppError(err) || err.code === "job_timeout" || err.status >= 500) throw err;
+        firstError ??= err;
+        outputs.push({ ok: false, originalName: u.name, error: err.message, code: err.code, message: err.message });
+      }
+    }
+    if (firstError && outputs.every((o) => !o.ok)) throw firstError;
+    return { outputs, message: "PDF watermarking completed" };
   },
 };

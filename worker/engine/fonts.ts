@@ -1,0 +1,62 @@
+import fontkit, { type Font } from "@cantoo/fontkit";
+import { type PDFDocument, type PDFFont, StandardFonts } from "@cantoo/pdf-lib";
+import { Encodings } from "@cantoo/pdf-lib/standard-fonts";
+import dejavuSansBold from "dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf";
+import { AppError } from "../errors";
+
+/**
+ * Fonts for text we draw into PDFs. WinAnsi text uses Helvetica-Bold, which every reader has
+ * built in (nothing to embed); anything else is drawn in DejaVu Sans Bold, subset-embedded,
+ * which covers Latin, Greek, Cyrillic, Armenian, Georgian and many symbols. Text no font here
+ * can show is refused by name rather than drawn as empty boxes.
+ */
+export type TextFont = "Helvetica-Bold" | "DejaVuSans-Bold";
+
+// Hebrew, Arabic, Syriac, Thaana, N'Ko, Samaritan, Mandaic and their presentation forms, plus
+// the historic RTL blocks. They need bidi reordering (and Arabic needs shaping) that we do not do.
+const RIGHT_TO_LEFT = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
+
+let dejavu: Font | undefined;
+function dejavuFont(): Font {
+  dejavu ??= fontkit.create(new Uint8Array(dejavuSansBold)) as Font;
+  return dejavu;
+}
+
+function codePoints(text: string): number[] {
+  return Array.from(text, (ch) => ch.codePointAt(0) ?? 0);
+}
+
+function describe(cp: number): string {
+  const ch = String.fromCodePoint(cp);
+  return /\p{L}|\p{N}|\p{P}|\p{S}/u.test(ch) ? ch : `U+${cp.toString(16).toUpperCase().padStart(4, "0")}`;
+}
+
+/** The font that shows all of `text`; a 400 naming the characters when none does. */
+export function fontForText(text: string): TextFont {
+  if (RIGHT_TO_LEFT.test(text)) {
+    throw new AppError(
+      "validation_failed",
+      "Right-to-left text (such as Arabic or Hebrew) cannot be used for a watermark yet. Please use left-to-right text.",
+    );
+  }
+  const cps = codePoints(text);
+  if (cps.every((cp) => Encodings.WinAnsi.canEncodeUnicodeCodePoint(cp))) return "Helvetica-Bold";
+  const font = dejavuFont();
+  const missing = [...new Set(cps.filter((cp) => !font.hasGlyphForCodePoint(cp)))];
+  if (missing.length > 0) {
+    const shown = missing.slice(0, 10).map(describe).join(" ");
+    throw new AppError(
+      "validation_failed",
+      `The watermark text has characters that cannot be shown: ${shown}${missing.length > 10 ? " ..." : ""}. Use letters from the Latin, Greek or Cyrillic alphabets, digits and common symbols.`,
+    );
+  }
+  return "DejaVuSans-Bold";
+}
+
+/** Embeds the font chosen for `text` into `doc` (subset: only the glyphs used). */
+export async function embedTextFont(doc: PDFDocument, text: string): Promise<PDFFont> {
+  const choice = fontForText(text);
+  if (choice === "Helvetica-Bold") return doc.embedFont(StandardFonts.HelveticaBold);
+  doc.registerFontkit(fontkit);
+  return doc.embedFont(new Uint8Array(dejavuSansBold), { subset: true });
+}
