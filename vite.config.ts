@@ -21,6 +21,9 @@ function staticHeaders(): Plugin {
 async function testProjects() {
   const { cloudflareTest, readD1Migrations } = await import("@cloudflare/vitest-plugin");
   const { oracleBindings } = await import("./test/support/oracle.ts");
+  const { startImitations } = await import("./test/support/imitations/server.ts");
+  const imitation = await startImitations();
+  const third = `http://127.0.0.1:${imitation.port}`;
   return [
     {
       extends: false,
@@ -28,7 +31,18 @@ async function testProjects() {
         cloudflareTest({
           wrangler: { configPath: root("./wrangler.toml") },
           miniflare: {
-            bindings: { TEST_MIGRATIONS: await readD1Migrations(root("./migrations")) },
+            bindings: {
+              TEST_MIGRATIONS: await readD1Migrations(root("./migrations")),
+              // Third parties, configured and pointed at the local imitations.
+              IMITATION_URL: third,
+              STRIPE_SECRET_KEY: "sk_test_imitation",
+              STRIPE_PUBLISHABLE_KEY: "pk_test_imitation",
+              STRIPE_WEBHOOK_SECRET: "whsec_test_imitation",
+              STRIPE_PREMIUM_PRICE_ID: "price_premium_monthly",
+              STRIPE_API_HOST: "127.0.0.1",
+              STRIPE_API_PORT: String(imitation.port),
+              STRIPE_API_PROTOCOL: "http",
+            },
             serviceBindings: oracleBindings(),
           },
         }),

@@ -147,3 +147,13 @@ export const shares = sqliteTable(
 );
 
 export type Share = typeof shares.$inferSelect;
+
+/** Stripe events already handled: Stripe retries deliveries for days, each is applied once. */
+export const stripeEvents = sqliteTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("receivedAt")
+    .notNull()
+    .default(now)
+    .$defaultFn(() => new Date()),
+});

@@ -7,10 +7,12 @@ import { securityHeaders } from "./middleware/security-headers";
 import { auth } from "./routes/auth";
 import { config } from "./routes/config";
 import { convert } from "./routes/convert";
+import { donate } from "./routes/donate";
 import { download } from "./routes/download";
 import { health } from "./routes/health";
 import { history } from "./routes/history";
 import { share } from "./routes/share";
+import { stripeWebhook } from "./routes/stripe-webhook";
 import { runScheduled } from "./services/scheduled";
 
 const app = new Hono<AppEnv>()
@@ -23,7 +25,9 @@ const app = new Hono<AppEnv>()
   .route("/api", convert)
   .route("/api", download)
   .route("/api", share)
-  .route("/api", history);
+  .route("/api", history)
+  .route("/api", donate)
+  .route("/api", stripeWebhook);
 
 app.onError(errorHandler);
 app.notFound(notFoundHandler);

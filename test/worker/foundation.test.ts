@@ -23,11 +23,21 @@ describe("health", () => {
 
 describe("public config", () => {
   it("reports optional features as not configured when their secrets are absent", async () => {
-    const body = await json(await call("/api/config"));
+    const { app } = await import("../../worker/index");
+    const bare = { ...env, STRIPE_SECRET_KEY: undefined, STRIPE_PUBLISHABLE_KEY: undefined };
+    const body = await json(await app.fetch(new Request("http://localhost/api/config"), bare));
     expect(body).toMatchObject({
       donations: { enabled: false, publishableKey: null },
       cloud: { google: false, dropbox: false },
       limits: { maxFileSizeMB: 25, daily: { guest: 2, free: 10, premium: null } },
+    });
+  });
+
+  it("turns donations on, with the public key, once Stripe is configured", async () => {
+    const body = await json(await call("/api/config"));
+    expect(body).toMatchObject({
+      donations: { enabled: true, publishableKey: "pk_test_imitation" },
+      premium: { enabled: true },
     });
   });
 });

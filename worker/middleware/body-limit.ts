@@ -5,6 +5,8 @@ import { limits } from "../env";
 import { AppError } from "../errors";
 
 const JSON_LIMIT = 64 * 1024;
+/** Stripe event payloads can be larger than anything a person sends. */
+const WEBHOOK_LIMIT = 1024 * 1024;
 
 /**
  * Refuses oversized bodies with a 413 before they are buffered: by Content-Length when it is
@@ -13,7 +15,11 @@ const JSON_LIMIT = 64 * 1024;
 export const requestBodyLimit = createMiddleware<AppEnv>(async (c, next) => {
   const type = c.req.header("content-type") ?? "";
   const isMultipart = type.startsWith("multipart/form-data");
-  const maxSize = isMultipart ? limits(c.env).maxRequestBytes : JSON_LIMIT;
+  const maxSize = isMultipart
+    ? limits(c.env).maxRequestBytes
+    : c.req.path === "/api/stripe/webhook"
+      ? WEBHOOK_LIMIT
+      : JSON_LIMIT;
   const mb = Math.round(maxSize / (1024 * 1024));
   return bodyLimit({
     maxSize,

@@ -1,0 +1,58 @@
+/** The Stripe API endpoints the worker calls, answered the way Stripe answers them. */
+import type { Handler } from "./server.ts";
+
+let counter = 0;
+
+function stripeError(status: number, message: string, type = "invalid_request_error") {
+  return { status, body: { error: { type, message } } };
+}
+
+export const handleStripe: Handler = (req, state) => {
+  if (!req.path.startsWith("/v1/")) return null;
+  const auth = req.headers.authorization ?? "";
+  if (!/^Bearer sk_(test|live)_/.test(auth))
+    return stripeError(401, "Invalid API Key provided", "authentication_error");
+
+  if (req.method === "POST" && req.path === "/v1/checkout/sessions") {
+    const planted = state.store.get("checkout.sessions.create");
+    if (planted && typeof planted === "object" && "error" in planted) {
+      return stripeError(402, String((planted as { error: string }).error), "card_error");
+    }
+    const id = `cs_test_${++counter}_${Date.now().toString(36)}`;
+    const f = req.form;
+    const metadata: Record<string, string> = {};
+    for (const [k, v] of Object.entries(f)) {
+      const m = /^metadata\[(.+)\]$/.exec(k);
+      if (m) metadata[m[1]] = v;
+    }
+    const amount = Number(f["line_items[0][price_data][unit_amount]"] ?? 0) * Number(f["line_items[0][quantity]"] ?? 1);
+    return {
+      status: 200,
+      body: {
+        id,
+        object: "checkout.session",
+        mode: f.mode,
+        submit_type: f.submit_type ?? null,
+        url: `http://127.0.0.1:${state.port}/checkout/${id}`,
+        amount_total: f.mode === "payment" ? amount : null,
+        currency: f["line_items[0][price_data][currency]"] ?? "usd",
+        metadata,
+        client_reference_id: f.client_reference_id ?? null,
+        customer: f.customer ?? null,
+        customer_email: f.customer_email ?? null,
+        success_url: f.success_url,
+        cancel_url: f.cancel_url,
+        payment_status: "unpaid",
+        status: "open",
+      },
+    };
+  }
+
+  const sub = /^\/v1\/subscriptions\/([^/]+)$/.exec(req.path);
+  if (req.method === "GET" && sub) {
+    const planted = state.store.get(`subscription:${sub[1]}`);
+    if (!planted) return stripeError(404, `No such subscription: '${sub[1]}'`);
+    return { status: 200, body: planted };
+  }
+  return stripeError(404, `Unrecognized request URL (${req.method}: ${req.path}).`);
+};

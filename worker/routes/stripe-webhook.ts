@@ -1,0 +1,69 @@
+import { Hono } from "hono";
+import Stripe from "stripe";
+import type { AppEnv } from "../env";
+import { AppError } from "../errors";
+import { linkCustomer, recordDonation, recordInvoice, syncSubscription } from "../services/billing";
+import { getDb } from "../services/db";
+import { stripeClient, stripeFailure } from "../services/stripe";
+
+const cryptoProvider = Stripe.createSubtleCryptoProvider();
+
+/**
+ * POST /api/stripe/webhook: the signature is verified on the raw body before anything is read;
+ * each event id is applied once (Stripe retries deliveries for days).
+ */
+export const stripeWebhook = new Hono<AppEnv>().post("/stripe/webhook", async (c) => {
+  const secret = c.env.STRIPE_WEBHOOK_SECRET;
+  const stripe = stripeClient(c.env, "Payments");
+  if (!secret) throw new AppError("not_configured", "Payments are not configured");
+  const signature = c.req.header("stripe-signature");
+  if (!signature) throw new AppError("bad_request", "Missing Stripe signature");
+  const raw = await c.req.text();
+  let event: Stripe.Event;
+  try {
+    event = await stripe.webhooks.constructEventAsync(raw, signature, secret, undefined, cryptoProvider);
+  } catch {
+    throw new AppError("bad_request", "Invalid Stripe signature");
+  }
+
+  const claimed = await c.env.DB.prepare(
+    "INSERT OR IGNORE INTO stripe_events (id, type, receivedAt) VALUES (?1, ?2, ?3)",
+  )
+    .bind(event.id, event.type, Date.now())
+    .run();
+  if ((claimed.meta.changes ?? 0) === 0) return c.json({ received: true, duplicate: true });
+
+  const db = getDb(c.env.DB);
+  try {
+    switch (event.type) {
+      case "checkout.session.completed": {
+        const session = event.data.object;
+        if (session.mode === "payment" && session.metadata?.kind === "donation") {
+          await recordDonation(db, session);
+        } else if (session.mode === "subscription" && session.subscription) {
+          const userId = Number(session.client_reference_id ?? session.metadata?.userId) || null;
+          const customer = typeof session.customer === "string" ? session.customer : (session.customer?.id ?? null);
+          if (userId) await linkCustomer(db, userId, customer);
+          const subId = typeof session.subscription === "string" ? session.subscription : session.subscription.id;
+          await syncSubscription(db, await stripe.subscriptions.retrieve(subId), userId);
+        }
+        break;
+      }
+      case "customer.subscription.created":
+      case "customer.subscription.updated":
+      case "customer.subscription.deleted":
+        await syncSubscription(db, event.data.object);
+        break;
+      case "invoice.paid":
+        await recordInvoice(db, event.data.object);
+        break;
+      default:
+        break;
+    }
+  } catch (err) {
+    // Let Stripe deliver it again: forget the claim so the retry is applied.
+    await c.env.DB.prepare("DELETE FROM stripe_events WHERE id = ?1").bind(event.id).run();
+    throw err instanceof Stripe.errors.StripeError ? stripeFailure(err) : err;
+  }
+  return c.json({ received: true });
+});
