@@ -138,7 +138,7 @@ export const HealthResponse = v.object({ status: v.string(), db: v.boolean(), ti
 
 export const PublicConfig = v.object({
   donations: v.object({ enabled: v.boolean(), publishableKey: v.nullable(v.string()) }),
-  premium: v.object({ enabled: v.boolean() }),
+  premium: v.object({ enabled: v.boolean(), priceLabel: v.nullable(v.string()) }),
   cloud: v.object({ google: v.boolean(), dropbox: v.boolean() }),
   limits: v.object({
     maxFileSizeMB: v.number(),

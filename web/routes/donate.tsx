@@ -1,9 +1,37 @@
-import { Button, Container, Flex, Heading, Icon, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Alert, Button, Container, Flex, Heading, Icon, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { LuArrowLeft, LuServer, LuSparkles, LuWrench } from "react-icons/lu";
+import * as v from "valibot";
 import { DonationCard } from "../components/donation-card";
 
-export const Route = createFileRoute("/donate")({ component: Donate });
+/** ?donation= comes back from Stripe Checkout; anything else is ignored. */
+const Search = v.object({ donation: v.fallback(v.optional(v.picklist(["success", "cancelled"])), undefined) });
+
+export const Route = createFileRoute("/donate")({ validateSearch: (s) => v.parse(Search, s), component: Donate });
+
+function ReturnNotice() {
+  const { donation } = Route.useSearch();
+  if (donation === "success") {
+    return (
+      <Alert.Root status="success" borderRadius="xl" data-testid="donation-thanks">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>Thank you for the coffee!</Alert.Title>
+          <Alert.Description>Your donation went through. It keeps PDFTools free for everyone.</Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+    );
+  }
+  if (donation === "cancelled") {
+    return (
+      <Alert.Root status="info" borderRadius="xl">
+        <Alert.Indicator />
+        <Alert.Title>The donation was cancelled. Nothing was charged.</Alert.Title>
+      </Alert.Root>
+    );
+  }
+  return null;
+}
 
 const reasons = [
   {
@@ -23,7 +51,8 @@ function Donate() {
           <LuArrowLeft /> Back to Tools
         </Link>
       </Button>
-      <SimpleGrid columns={{ base: 1, lg: 2 }} gap={{ base: "10", lg: "16" }} alignItems="start">
+      <ReturnNotice />
+      <SimpleGrid mt="6" columns={{ base: 1, lg: 2 }} gap={{ base: "10", lg: "16" }} alignItems="start">
         <Stack gap="6">
           <Stack gap="3">
             <Text fontSize="5xl" aria-hidden>

@@ -14,7 +14,10 @@ export function publicConfig(env: Env): PublicConfig {
       enabled: Boolean(env.STRIPE_SECRET_KEY),
       publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,
     },
-    premium: { enabled: Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PREMIUM_PRICE_ID) },
+    premium: {
+      enabled: Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PREMIUM_PRICE_ID),
+      priceLabel: env.PREMIUM_PRICE_LABEL || null,
+    },
     cloud: {
       google: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
       dropbox: Boolean(env.DROPBOX_CLIENT_ID && env.DROPBOX_CLIENT_SECRET),
