@@ -1,4 +1,35 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { useState } from "react";
+import { defaultRotateChoice, type RotateChoice, RotateOptions, rotateFields } from "../tools/rotate-options";
 import { ToolLayout } from "../tools/tool-layout";
+import { UploadTool } from "../tools/upload-tool";
 
-export const Route = createFileRoute("/rotate-pdf")({ component: () => <ToolLayout toolId="rotate-pdf" /> });
+export const Route = createFileRoute("/rotate-pdf")({ component: RotatePdfPage });
+
+function RotatePdfPage() {
+  const [choice, setChoice] = useState<RotateChoice>(defaultRotateChoice);
+  const [error, setError] = useState<string>();
+  const change = (next: RotateChoice) => {
+    setChoice(next);
+    setError(undefined);
+  };
+  return (
+    <ToolLayout toolId="rotate-pdf">
+      <UploadTool
+        toolId="rotate-pdf"
+        mode="each"
+        startLabel="Rotate PDF"
+        options={<RotateOptions value={choice} onChange={change} error={error} />}
+        canStart={() => {
+          const r = rotateFields(choice);
+          setError("error" in r ? r.error : undefined);
+          return !("error" in r);
+        }}
+        fields={() => {
+          const r = rotateFields(choice);
+          return "fields" in r ? r.fields : {};
+        }}
+      />
+    </ToolLayout>
+  );
+}

@@ -1,4 +1,151 @@
+import { Alert, Button, Card, HStack, Icon, Progress, Spacer, Stack, Text } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
+import { LuFileText, LuRotateCcw } from "react-icons/lu";
+import { toolsById } from "../../schema/tools";
+import { FileDropzone } from "../tools/dropzone";
+import { formatBytes } from "../tools/format";
+import { messages } from "../tools/messages";
+import { PagePicker } from "../tools/page-picker";
+import { usePdfDocument } from "../tools/pdf-preview";
+import { SplitResult } from "../tools/split-result";
 import { ToolLayout } from "../tools/tool-layout";
+import { type SplitDocument, useSplit } from "../tools/use-split";
 
-export const Route = createFileRoute("/split-pdf")({ component: () => <ToolLayout toolId="split-pdf" /> });
+export const Route = createFileRoute("/split-pdf")({ component: SplitPdfPage });
+
+const tool = toolsById["split-pdf"];
+
+function statusLine(doc: SplitDocument): string {
+  const n = doc.pages.length;
+  switch (doc.status) {
+    case "uploading":
+      return "Uploading…";
+    case "analyzing":
+      return "Analyzing…";
+    case "processing":
+      return doc.job === "split" ? "Splitting pages…" : "Extracting pages…";
+    default:
+      return n > 0 ? `${n} ${n === 1 ? "page" : "pages"}` : "";
+  }
+}
+
+function SplitPdfPage() {
+  const split = useSplit();
+  const { doc } = split;
+  const preview = usePdfDocument(doc?.file);
+
+  if (!doc) {
+    return (
+      <ToolLayout toolId="split-pdf">
+        <FileDropzone tool={tool} onFiles={(files) => files[0] && split.select(files[0])} />
+      </ToolLayout>
+    );
+  }
+
+  const working = doc.status === "processing";
+  const pickable = doc.status === "ready" || working;
+  return (
+    <ToolLayout toolId="split-pdf">
+      <Stack gap="5">
+        <Card.Root variant="outline" bg="surface" borderRadius="xl">
+          <Card.Body gap="3">
+            <HStack gap="3" wrap="wrap">
+              <Icon as={LuFileText} boxSize="6" color="brand.fg" />
+              <Stack gap="0" flex="1" minW="0">
+                <Text fontWeight="semibold" truncate title={doc.file.name}>
+                  {doc.file.name}
+                </Text>
+                <Text fontSize="sm" color="fg.muted" data-testid="split-status">
+                  {[formatBytes(doc.file.size), statusLine(doc)].filter(Boolean).join(" · ")}
+                </Text>
+              </Stack>
+              {doc.status !== "completed" && doc.status !== "error" && (
+                <Button variant="outline" size="sm" onClick={split.reset}>
+                  Cancel
+                </Button>
+              )}
+            </HStack>
+            {(doc.status === "uploading" || doc.status === "analyzing" || working) && (
+              <Progress.Root
+                value={doc.status === "uploading" ? doc.progress : null}
+                max={100}
+                size="xs"
+                colorPalette="red"
+                aria-label={statusLine(doc)}
+              >
+                <Progress.Track>
+                  <Progress.Range />
+                </Progress.Track>
+              </Progress.Root>
+            )}
+          </Card.Body>
+        </Card.Root>
+
+        {doc.status === "error" && (
+          <Alert.Root status="error" borderRadius="xl">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>{doc.error}</Alert.Title>
+              {doc.detail && <Alert.Description>{doc.detail}</Alert.Description>}
+            </Alert.Content>
+            <Button size="sm" variant="outline" onClick={split.reset} alignSelf="center">
+              {messages.split.tryAgain}
+            </Button>
+          </Alert.Root>
+        )}
+
+        {pickable && (
+          <>
+            <PagePicker
+              pages={doc.pages}
+              doc={preview.doc}
+              previewFailed={preview.failed}
+              disabled={working}
+              onToggle={split.toggle}
+              onSelectAll={split.selectAll}
+              onDeselectAll={split.deselectAll}
+            />
+            <Card.Root variant="outline" bg="surface" borderRadius="xl" position="sticky" bottom="4" shadow="md">
+              <Card.Body>
+                <HStack gap="3" wrap="wrap">
+                  <Text fontSize="sm" color="fg.muted" display={{ base: "none", md: "block" }}>
+                    Extract makes one PDF of the selected pages; Split makes a PDF of each.
+                  </Text>
+                  <Spacer />
+                  <Button
+                    variant="outline"
+                    onClick={() => split.run("split")}
+                    disabled={working}
+                    loading={working && doc.job === "split"}
+                  >
+                    Split Pages
+                  </Button>
+                  <Button
+                    colorPalette="red"
+                    bg="brand.solid"
+                    onClick={() => split.run("extract")}
+                    disabled={working}
+                    loading={working && doc.job === "extract"}
+                  >
+                    Extract Pages
+                  </Button>
+                </HStack>
+              </Card.Body>
+            </Card.Root>
+          </>
+        )}
+
+        {doc.status === "completed" && doc.results && (
+          <>
+            <SplitResult results={doc.results} resultUrl={doc.resultUrl} />
+            <HStack justify="end">
+              <Button variant="outline" onClick={split.reset}>
+                <LuRotateCcw aria-hidden /> {messages.split.another}
+              </Button>
+            </HStack>
+          </>
+        )}
+      </Stack>
+    </ToolLayout>
+  );
+}

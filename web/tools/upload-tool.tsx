@@ -55,7 +55,7 @@ export function UploadTool({
       )}
       {done && batchResult && <ResultCard result={batchResult} label={resultLabel} sources={items.length} />}
       <UploadList queue={queue} sortable={sortable && !done} previews={previews} />
-      {items.length > 0 && (
+      {items.length > 0 && !(done && queue.mode === "batch") && (
         <Card.Root variant="outline" bg="surface" borderRadius="xl">
           <Card.Body gap="4">
             {options}
@@ -87,6 +87,13 @@ export function UploadTool({
             </HStack>
           </Card.Body>
         </Card.Root>
+      )}
+      {done && queue.mode === "batch" && (
+        <HStack justify="end">
+          <Button variant="outline" onClick={queue.reset}>
+            <LuRotateCcw aria-hidden /> Start over
+          </Button>
+        </HStack>
       )}
     </Stack>
   );

@@ -1,0 +1,55 @@
+import { Badge, Box, HStack, Stack, Text } from "@chakra-ui/react";
+import type { ConvertedFile } from "../../schema/api";
+import { formatBytes } from "./format";
+import { ResultActions } from "./result-actions";
+
+const LABEL: Record<ConvertedFile["status"], { text: string; palette: string }> = {
+  completed: { text: "Completed", palette: "green" },
+  watermarked: { text: "Watermarked", palette: "green" },
+  unlocked: { text: "Unlocked", palette: "green" },
+  error: { text: "Failed", palette: "red" },
+};
+
+/** One row per file of an answer whose files succeed or fail one by one (watermark, unlock). */
+export function FileResults({ files }: { files: ConvertedFile[] }) {
+  return (
+    <Stack as="ul" gap="2" listStyleType="none" m="0" p="0" aria-label="Results">
+      {files.map((f, i) => {
+        const label = LABEL[f.status];
+        return (
+          <Box
+            as="li"
+            key={f.downloadUrl ?? `${f.originalName}-${i}`}
+            bg="surface"
+            borderWidth="1px"
+            borderColor={f.status === "error" ? "red.emphasized" : "border"}
+            borderRadius="xl"
+            px="4"
+            py="3"
+            data-testid="file-result"
+            data-status={f.status}
+          >
+            <HStack gap="3" wrap="wrap">
+              <Stack gap="0.5" flex="1" minW="0">
+                <HStack gap="2" minW="0">
+                  <Text fontWeight="medium" truncate title={f.convertedName ?? f.originalName}>
+                    {f.convertedName ?? f.originalName}
+                  </Text>
+                  <Badge colorPalette={label.palette} variant="subtle" flexShrink={0}>
+                    {label.text}
+                  </Badge>
+                </HStack>
+                <Text fontSize="sm" color={f.status === "error" ? "fg.error" : "fg.muted"}>
+                  {f.status === "error"
+                    ? (f.error ?? f.message)
+                    : [formatBytes(f.size), f.message].filter(Boolean).join(" · ")}
+                </Text>
+              </Stack>
+              {f.downloadUrl && <ResultActions result={f} />}
+            </HStack>
+          </Box>
+        );
+      })}
+    </Stack>
+  );
+}

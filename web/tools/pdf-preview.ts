@@ -1,0 +1,73 @@
+/**
+ * Page previews rendered in the browser with pdf.js, loaded only when a page needs them (it is
+ * large). The CSP allows its worker ('self' and blob:).
+ */
+import type { PDFDocumentLoadingTask, PDFDocumentProxy } from "pdfjs-dist";
+import { useEffect, useState } from "react";
+
+let loader: Promise<typeof import("pdfjs-dist")> | undefined;
+
+function pdfjs() {
+  loader ??= Promise.all([import("pdfjs-dist"), import("pdfjs-dist/build/pdf.worker.min.mjs?url")]).then(
+    ([lib, worker]) => {
+      lib.GlobalWorkerOptions.workerSrc = worker.default;
+      return lib;
+    },
+  );
+  return loader;
+}
+
+export async function openPdf(file: Blob): Promise<{ task: PDFDocumentLoadingTask; doc: Promise<PDFDocumentProxy> }> {
+  const lib = await pdfjs();
+  const data = new Uint8Array(await file.arrayBuffer());
+  const task = lib.getDocument({ data, verbosity: 0 });
+  return { task, doc: task.promise };
+}
+
+// One page at a time: a 300-page document must not start 300 renders at once.
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Draws page `n` into the canvas at `cssWidth` CSS pixels wide; returns the page's width/height ratio. */
+export function renderPage(doc: PDFDocumentProxy, n: number, canvas: HTMLCanvasElement, cssWidth: number) {
+  const job = queue.then(async () => {
+    const page = await doc.getPage(n);
+    const base = page.getViewport({ scale: 1 });
+    const ratio = Math.min(window.devicePixelRatio || 1, 2);
+    const viewport = page.getViewport({ scale: (cssWidth * ratio) / base.width });
+    canvas.width = Math.max(1, Math.floor(viewport.width));
+    canvas.height = Math.max(1, Math.floor(viewport.height));
+    await page.render({ canvas, viewport }).promise;
+    page.cleanup();
+    return base.width / base.height;
+  });
+  queue = job.catch(() => undefined);
+  return job;
+}
+
+/** The pdf.js document of a file, or null while loading; `failed` when pdf.js cannot open it (a password, damage). */
+export function usePdfDocument(file: File | null | undefined) {
+  const [state, setState] = useState<{ doc: PDFDocumentProxy | null; failed: boolean }>({ doc: null, failed: false });
+  useEffect(() => {
+    setState({ doc: null, failed: false });
+    if (!file) return;
+    let cancelled = false;
+    let task: PDFDocumentLoadingTask | undefined;
+    openPdf(file)
+      .then((opened) => {
+        task = opened.task;
+        if (cancelled) void task.destroy();
+        return opened.doc;
+      })
+      .then((doc) => {
+        if (!cancelled) setState({ doc, failed: false });
+      })
+      .catch(() => {
+        if (!cancelled) setState({ doc: null, failed: true });
+      });
+    return () => {
+      cancelled = true;
+      void task?.destroy();
+    };
+  }, [file]);
+  return state;
+}

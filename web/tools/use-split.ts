@@ -1,0 +1,156 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { ConvertedFile } from "../../schema/api";
+import { MAX_FILE_SIZE_MB } from "../../schema/tools";
+import {
+  ConversionError,
+  isAbort,
+  type PageJob,
+  resultFiles,
+  uploadFailureMessage,
+  useAnalyzePdf,
+  usePageJob,
+} from "../api/convert";
+import { toast } from "../ui/toaster";
+import { messages } from "./messages";
+
+const m = messages.split;
+
+/** Spec section 3, split document, plus the job's outputs and the server's reason for a failure. */
+export interface SplitDocument {
+  file: File;
+  id: string;
+  status: "uploading" | "analyzing" | "ready" | "processing" | "completed" | "error";
+  progress: number;
+  pages: { pageNumber: number; selected: boolean }[];
+  error?: string;
+  /** What the server said went wrong, when it said something a person can act on. */
+  detail?: string;
+  resultUrl?: string;
+  job?: PageJob;
+  results?: ConvertedFile[];
+}
+
+/** Spec section 9: the simulated upload progress ticks every 300 ms. */
+export const UPLOAD_TICK_MS = 300;
+const UPLOAD_STEP = 25;
+
+export function useSplit() {
+  const [doc, setDoc] = useState<SplitDocument | null>(null);
+  const docRef = useRef(doc);
+  docRef.current = doc;
+  const controller = useRef<AbortController | null>(null);
+  const timer = useRef<ReturnType<typeof setInterval> | null>(null);
+  const analyze = useAnalyzePdf();
+  const pageJob = usePageJob();
+
+  const stop = useCallback(() => {
+    controller.current?.abort();
+    controller.current = null;
+    if (timer.current) clearInterval(timer.current);
+    timer.current = null;
+  }, []);
+  useEffect(() => stop, [stop]);
+
+  const patch = useCallback((id: string, next: Partial<SplitDocument>) => {
+    setDoc((d) => (d && d.id === id ? { ...d, ...next } : d));
+  }, []);
+
+  const runAnalysis = useCallback(
+    async (id: string, file: File) => {
+      const ctrl = new AbortController();
+      controller.current = ctrl;
+      patch(id, { status: "analyzing", progress: 100 });
+      try {
+        const pageCount = await analyze.mutateAsync({ file, signal: ctrl.signal });
+        const pages = Array.from({ length: pageCount }, (_, i) => ({ pageNumber: i + 1, selected: false }));
+        patch(id, { status: "ready", pages });
+        toast({ title: m.analyzed });
+      } catch (err) {
+        if (isAbort(err)) return;
+        const detail = err instanceof ConversionError ? err.serverError : undefined;
+        patch(id, { status: "error", error: m.analyzeFailed, detail });
+        toast({ title: m.analyzeToastTitle, description: m.analyzeToastDescription, variant: "destructive" });
+      }
+    },
+    [analyze.mutateAsync, patch],
+  );
+
+  const select = useCallback(
+    (file: File) => {
+      if (!file.type.includes("pdf")) {
+        toast({ title: m.invalidTypeTitle, description: m.invalidTypeDescription, variant: "destructive" });
+        return;
+      }
+      if (file.size > MAX_FILE_SIZE_MB * 1024 * 1024) {
+        toast({ title: m.tooLargeTitle, description: m.tooLargeDescription, variant: "destructive" });
+        return;
+      }
+      stop();
+      const id = `split-${Date.now().toString(36)}`;
+      setDoc({ file, id, status: "uploading", progress: 0, pages: [] });
+      let progress = 0;
+      timer.current = setInterval(() => {
+        progress = Math.min(100, progress + UPLOAD_STEP);
+        patch(id, { progress });
+        if (progress < 100) return;
+        if (timer.current) clearInterval(timer.current);
+        timer.current = null;
+        void runAnalysis(id, file);
+      }, UPLOAD_TICK_MS);
+    },
+    [patch, runAnalysis, stop],
+  );
+
+  const setPages = useCallback((fn: (p: SplitDocument["pages"]) => SplitDocument["pages"]) => {
+    setDoc((d) => (d && d.status === "ready" ? { ...d, pages: fn(d.pages) } : d));
+  }, []);
+  const toggle = (pageNumber: number) =>
+    setPages((ps) => ps.map((p) => (p.pageNumber === pageNumber ? { ...p, selected: !p.selected } : p)));
+  const selectAll = () => setPages((ps) => ps.map((p) => ({ ...p, selected: true })));
+  const deselectAll = () => setPages((ps) => ps.map((p) => ({ ...p, selected: false })));
+
+  const run = useCallback(
+    async (job: PageJob) => {
+      const current = docRef.current;
+      if (current?.status !== "ready") return;
+      const selected = current.pages.filter((p) => p.selected).map((p) => p.pageNumber);
+      if (selected.length === 0) {
+        const description = job === "extract" ? m.noPagesExtract : m.noPagesSplit;
+        toast({ title: m.noPagesTitle, description, variant: "destructive" });
+        return;
+      }
+      const ctrl = new AbortController();
+      controller.current = ctrl;
+      patch(current.id, { status: "processing", job, error: undefined, detail: undefined });
+      try {
+        const res = await pageJob.mutateAsync({ job, file: current.file, pages: selected, signal: ctrl.signal });
+        const results = resultFiles(res).filter((f) => f.status !== "error" && f.downloadUrl);
+        if (results.length === 0) throw new Error("no output");
+        // Split answers one PDF per page plus a ZIP of them all; the ZIP is the result to offer first.
+        const main = results.find((f) => f.convertedName?.toLowerCase().endsWith(".zip")) ?? results[0];
+        patch(current.id, { status: "completed", progress: 100, results, resultUrl: main.downloadUrl });
+        const title = job === "extract" ? m.extracted : messages.processed;
+        toast({ title, description: res.message && res.message !== title ? res.message : undefined });
+      } catch (err) {
+        if (isAbort(err)) return;
+        const detail = err instanceof ConversionError ? uploadFailureMessage(err) : undefined;
+        const error = job === "extract" ? m.extractFailed : m.splitFailed;
+        patch(current.id, { status: "error", error, detail });
+        toast({
+          title: job === "extract" ? m.extractToastTitle : m.splitToastTitle,
+          description: detail ?? error,
+          variant: "destructive",
+        });
+      }
+    },
+    [pageJob.mutateAsync, patch],
+  );
+
+  /** Cancel (until completed), Split Another PDF and Try Again all return to no file. */
+  const reset = useCallback(() => {
+    stop();
+    setDoc(null);
+  }, [stop]);
+
+  return { doc, select, toggle, selectAll, deselectAll, run, reset };
+}
