@@ -186,3 +186,35 @@ export const HistoryPage = v.object({
   total: v.number(),
 });
 export type HistoryPage = v.InferOutput<typeof HistoryPage>;
+
+// ---- Saving to Google Drive and Dropbox (issue 9) ----
+
+export const CloudStartBody = v.object({
+  downloadUrl: v.pipe(
+    v.string("Choose a file to save"),
+    v.regex(/^\/api\/download\/[A-Za-z0-9_-]{22,86}$/, "Only a result of this site can be saved"),
+  ),
+});
+
+/** The OAuth state that travels through the provider and back as a JSON object. */
+export const CloudState = v.object({
+  provider: v.picklist(["google", "dropbox"]),
+  file: v.pipe(v.string(), v.maxLength(100)),
+  nonce: v.pipe(v.string(), v.maxLength(100)),
+  exp: v.number(),
+  sig: v.pipe(v.string(), v.maxLength(100)),
+});
+export type CloudState = v.InferOutput<typeof CloudState>;
+
+export const CloudCallbackBody = v.object(
+  {
+    code: v.pipe(
+      v.string("Missing required parameters"),
+      v.minLength(1, "Missing required parameters"),
+      v.maxLength(4096),
+    ),
+    state: v.object(CloudState.entries, "Missing required parameters"),
+    redirectUri: v.pipe(v.string("Missing required parameters"), v.url("Missing required parameters")),
+  },
+  "Missing required parameters",
+);

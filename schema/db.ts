@@ -157,3 +157,17 @@ export const stripeEvents = sqliteTable("stripe_events", {
     .default(now)
     .$defaultFn(() => new Date()),
 });
+
+/** Pending cloud-save authorisations: each nonce is used once, within minutes. */
+export const oauthStates = sqliteTable(
+  "oauth_states",
+  {
+    nonce: text("nonce").primaryKey(),
+    provider: text("provider").notNull(),
+    resultId: text("resultId").notNull(),
+    codeVerifier: text("codeVerifier").notNull(),
+    redirectUri: text("redirectUri").notNull(),
+    expiresAt: timestamp("expiresAt").notNull(),
+  },
+  (t) => [index("oauth_states_expires").on(t.expiresAt)],
+);

@@ -14,6 +14,15 @@ interface Secrets {
   GOOGLE_CLIENT_SECRET?: string;
   DROPBOX_CLIENT_ID?: string;
   DROPBOX_CLIENT_SECRET?: string;
+  /** Provider endpoints; the defaults are the real ones, tests point them at local imitations. */
+  GOOGLE_AUTH_URL?: string;
+  GOOGLE_TOKEN_URL?: string;
+  GOOGLE_UPLOAD_URL?: string;
+  GOOGLE_REVOKE_URL?: string;
+  DROPBOX_AUTH_URL?: string;
+  DROPBOX_TOKEN_URL?: string;
+  DROPBOX_UPLOAD_URL?: string;
+  DROPBOX_REVOKE_URL?: string;
   /** HMAC key for OAuth state and other signed values. */
   SIGNING_SECRET?: string;
 }

@@ -5,6 +5,7 @@ import { requestBodyLimit } from "./middleware/body-limit";
 import { errorHandler, notFoundHandler } from "./middleware/error-handler";
 import { securityHeaders } from "./middleware/security-headers";
 import { auth } from "./routes/auth";
+import { cloud } from "./routes/cloud";
 import { config } from "./routes/config";
 import { convert } from "./routes/convert";
 import { donate } from "./routes/donate";
@@ -27,7 +28,8 @@ const app = new Hono<AppEnv>()
   .route("/api", share)
   .route("/api", history)
   .route("/api", donate)
-  .route("/api", stripeWebhook);
+  .route("/api", stripeWebhook)
+  .route("/api", cloud);
 
 app.onError(errorHandler);
 app.notFound(notFoundHandler);

@@ -24,7 +24,13 @@ describe("health", () => {
 describe("public config", () => {
   it("reports optional features as not configured when their secrets are absent", async () => {
     const { app } = await import("../../worker/index");
-    const bare = { ...env, STRIPE_SECRET_KEY: undefined, STRIPE_PUBLISHABLE_KEY: undefined };
+    const bare = {
+      ...env,
+      STRIPE_SECRET_KEY: undefined,
+      STRIPE_PUBLISHABLE_KEY: undefined,
+      GOOGLE_CLIENT_ID: undefined,
+      DROPBOX_CLIENT_ID: undefined,
+    };
     const body = await json(await app.fetch(new Request("http://localhost/api/config"), bare));
     expect(body).toMatchObject({
       donations: { enabled: false, publishableKey: null },

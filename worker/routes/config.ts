@@ -19,8 +19,8 @@ export function publicConfig(env: Env): PublicConfig {
       priceLabel: env.PREMIUM_PRICE_LABEL || null,
     },
     cloud: {
-      google: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
-      dropbox: Boolean(env.DROPBOX_CLIENT_ID && env.DROPBOX_CLIENT_SECRET),
+      google: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET && env.SIGNING_SECRET),
+      dropbox: Boolean(env.DROPBOX_CLIENT_ID && env.DROPBOX_CLIENT_SECRET && env.SIGNING_SECRET),
     },
     limits: {
       maxFileSizeMB: numberVar(env.MAX_FILE_SIZE_MB, 25),

@@ -39,12 +39,17 @@ export async function runScheduled(env: Env, now: Date): Promise<SweepReport> {
   const results = await sweepResults(env.FILES, now);
   const shares = await deleteExpiredRows(env.DB, "shares", now);
   const sessions = await deleteExpiredRows(env.DB, "sessions", now);
+  await deleteExpiredRows(env.DB, "oauth_states", now);
   const throttle = await sweepThrottle(env.DB, now);
   return { results, shares, sessions, throttle };
 }
 
 /** Deletes rows whose expiresAt has passed, 500 at a time, so no statement runs long. */
-async function deleteExpiredRows(db: D1Database, table: "shares" | "sessions", now: Date): Promise<number> {
+async function deleteExpiredRows(
+  db: D1Database,
+  table: "shares" | "sessions" | "oauth_states",
+  now: Date,
+): Promise<number> {
   let total = 0;
   for (let i = 0; i < MAX_LIST_PAGES; i++) {
     const res = await db

@@ -1,0 +1,127 @@
+import { generateCodeVerifier, OAuth2RequestError } from "arctic";
+import { Hono } from "hono";
+import { CloudCallbackBody, CloudStartBody, type CloudState } from "../../schema/api";
+import { oauthStates } from "../../schema/db";
+import type { AppContext, AppEnv } from "../env";
+import { AppError, type ErrorCode } from "../errors";
+import {
+  authorizationUrl,
+  type CloudProvider,
+  isProvider,
+  oauthClient,
+  type ProviderConfig,
+  providerConfig,
+  revokeToken,
+  uploadToProvider,
+} from "../services/cloud";
+import { getDb } from "../services/db";
+import { randomId } from "../services/ids";
+import { sign, signingSecret, verify } from "../services/signing";
+import { getResult, headResult, isExpired } from "../services/storage";
+import { readJson } from "../validation";
+
+const STATE_TTL_MS = 10 * 60_000;
+const INVALID_STATE = "This save request is invalid or has expired. Please try saving again.";
+
+const fail = (code: ErrorCode, message: string) => new AppError(code, message, { success: false });
+
+function configured(c: AppContext, provider: string): { cfg: ProviderConfig; secret: string } {
+  if (!isProvider(provider)) throw fail("not_found", "Unknown storage provider");
+  const cfg = providerConfig(c.env, provider);
+  const label = provider === "google" ? "Google Drive" : "Dropbox";
+  if (!cfg || !c.env.SIGNING_SECRET) throw fail("not_configured", `Saving to ${label} is not configured`);
+  return { cfg, secret: signingSecret(c.env) };
+}
+
+const canonical = (s: Omit<CloudState, "sig">) => `${s.provider}|${s.file}|${s.nonce}|${s.exp}`;
+
+function redirectUriFor(c: AppContext, provider: CloudProvider): string {
+  return `${new URL(c.req.url).origin}/auth/${provider}/callback`;
+}
+
+export const cloud = new Hono<AppEnv>()
+  /** POST /api/cloud/{provider}/start { downloadUrl }: the provider's consent URL, with PKCE and a signed state. */
+  .post("/cloud/:provider/start", async (c) => {
+    const provider = c.req.param("provider");
+    const { cfg, secret } = configured(c, provider);
+    const body = await readJson(c, CloudStartBody);
+    const file = body.downloadUrl.slice("/api/download/".length);
+    const now = Date.now();
+    const head = await headResult(c.env.FILES, file);
+    if (!head) throw new AppError("not_found", "File not found or has been removed");
+    if (isExpired(head.meta, new Date(now))) throw new AppError("gone", "This file has expired");
+
+    const redirectUri = redirectUriFor(c, cfg.provider);
+    const nonce = randomId(24);
+    const codeVerifier = generateCodeVerifier();
+    const exp = now + STATE_TTL_MS;
+    await getDb(c.env.DB)
+      .insert(oauthStates)
+      .values({
+        nonce,
+        provider: cfg.provider,
+        resultId: file,
+        codeVerifier,
+        redirectUri,
+        expiresAt: new Date(exp),
+      });
+    const unsigned = { provider: cfg.provider, file, nonce, exp };
+    const state = JSON.stringify({ ...unsigned, sig: await sign(secret, canonical(unsigned)) });
+    return c.json({ authUrl: authorizationUrl(cfg, redirectUri, state, codeVerifier) });
+  })
+  /** POST /api/auth/{provider}/callback { code, state, redirectUri }: exchange, upload, forget. */
+  .post("/auth/:provider/callback", async (c) => {
+    const provider = c.req.param("provider");
+    const { cfg, secret } = configured(c, provider);
+    const { code, state, redirectUri } = await readJson(c, CloudCallbackBody).catch((err) => {
+      throw err instanceof AppError ? fail(err.code, err.message) : err;
+    });
+    const now = Date.now();
+    const { sig, ...unsigned } = state;
+    const genuine = await verify(secret, canonical(unsigned), sig);
+    if (!genuine || state.provider !== cfg.provider || state.exp <= now) throw fail("bad_request", INVALID_STATE);
+
+    // One use per nonce: the row is taken in the same statement that checks it.
+    const row = await c.env.DB.prepare(
+      "DELETE FROM oauth_states WHERE nonce = ?1 AND provider = ?2 AND expiresAt > ?3 RETURNING resultId, codeVerifier, redirectUri",
+    )
+      .bind(state.nonce, cfg.provider, now)
+      .first<{ resultId: string; codeVerifier: string; redirectUri: string }>();
+    if (!row || row.resultId !== state.file) throw fail("bad_request", INVALID_STATE);
+    if (redirectUri !== row.redirectUri || redirectUri !== redirectUriFor(c, cfg.provider)) {
+      throw fail("bad_request", "The sign-in came back to the wrong address. Please try saving again.");
+    }
+
+    let accessToken: string;
+    try {
+      const tokens = await oauthClient(cfg, row.redirectUri).validateAuthorizationCode(
+        cfg.tokenUrl,
+        code,
+        row.codeVerifier,
+      );
+      accessToken = tokens.accessToken();
+    } catch (err) {
+      if (err instanceof OAuth2RequestError) {
+        throw fail("bad_request", `${cfg.name} did not accept the sign-in (${err.code}). Please try again.`);
+      }
+      console.error("token exchange failed", err);
+      throw fail("upstream_failed", `${cfg.name} could not be reached. Please try again in a moment.`);
+    }
+
+    try {
+      const { object, meta } = await getResult(c.env.FILES, row.resultId, new Date(now)).catch((err) => {
+        throw err instanceof AppError ? fail(err.code, err.message) : err;
+      });
+      const result = await uploadToProvider(cfg, accessToken, {
+        bytes: await object.arrayBuffer(),
+        fileName: meta.fileName,
+        contentType: meta.contentType,
+      });
+      if (!result.ok) {
+        throw fail("upstream_failed", `${cfg.name} refused the file${result.message ? `: ${result.message}` : ""}`);
+      }
+      return c.json({ success: true, fileName: meta.fileName, destination: cfg.name });
+    } finally {
+      c.executionCtx.waitUntil(revokeToken(cfg, accessToken));
+    }
+  });
