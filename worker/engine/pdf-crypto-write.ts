@@ -1,0 +1,105 @@
+/**
+ * Writing an encrypted PDF with pdf-lib, with the two things its writer leaves out: strings in
+ * objects outside object streams are encrypted too (pdf-lib encrypts stream data only, so a
+ * catalog's /Lang or a page's strings came out garbled), and PDF/A files can be protected.
+ */
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFDict,
+  type PDFDocument,
+  PDFHexString,
+  PDFName,
+  type PDFObject,
+  PDFRawStream,
+  PDFRef,
+  type PDFSecurity,
+  PDFStream,
+  PDFStreamWriter,
+  PDFString,
+} from "@cantoo/pdf-lib";
+
+type Encrypt = (bytes: Uint8Array) => Uint8Array;
+
+function encryptStrings(obj: PDFObject, encrypt: Encrypt): PDFObject {
+  if (obj instanceof PDFString || obj instanceof PDFHexString) return PDFHexString.fromBytes(encrypt(obj.asBytes()));
+  if (obj instanceof PDFStream) {
+    encryptStrings(obj.dict, encrypt);
+  } else if (obj instanceof PDFDict) {
+    const type = obj.lookup(PDFName.of("Type"));
+    // Signature values stay in clear (ISO 32000-2 7.6.2).
+    const signature = type === PDFName.of("Sig") || type === PDFName.of("DocTimeStamp");
+    for (const [key, value] of obj.entries()) {
+      if (signature && key === PDFName.of("Contents")) continue;
+      const next = encryptStrings(value, encrypt);
+      if (next !== value) obj.set(key, next);
+    }
+  } else if (obj instanceof PDFArray) {
+    for (let i = 0; i < obj.size(); i++) {
+      const value = obj.get(i);
+      const next = encryptStrings(value, encrypt);
+      if (next !== value) obj.set(i, next);
+    }
+  }
+  return obj;
+}
+
+interface EncryptHook {
+  encrypt(ref: PDFRef, object: PDFObject, security: PDFSecurity): void;
+}
+
+/**
+ * Serialises a document on which encrypt() was called. The writer calls encrypt() once for each
+ * object it writes on its own (streams included), never for objects it packs into an object
+ * stream, whose strings the standard leaves to the stream's own encryption.
+ */
+export async function saveEncrypted(doc: PDFDocument, objectsPerTick: number): Promise<Uint8Array> {
+  const { context } = doc;
+  const security = context.security;
+  if (!security) throw new Error("saveEncrypted needs a document on which encrypt() was called");
+  await doc.flush();
+  // A bare string as an indirect object cannot be encrypted in place, and the writer keeps the
+  // object it was given: encrypt those first. Only generation 0 objects may go into object
+  // streams (ISO 32000-2 7.5.7), so these are always written on their own.
+  const done = new Set<PDFRef>();
+  for (const [ref, obj] of context.enumerateIndirectObjects()) {
+    if (ref.generationNumber === 0 || !(obj instanceof PDFString || obj instanceof PDFHexString)) continue;
+    context.assign(ref, encryptStrings(obj, security.getEncryptFn(ref.objectNumber, ref.generationNumber)));
+    done.add(ref);
+  }
+  const writer = PDFStreamWriter.forContext(context, objectsPerTick);
+  const hook = writer as unknown as EncryptHook;
+  const encryptStreamData = hook.encrypt.bind(writer);
+  hook.encrypt = (ref, object, sec) => {
+    if (ref === context.trailerInfo.Encrypt || done.has(ref)) return;
+    encryptStrings(object, sec.getEncryptFn(ref.objectNumber, ref.generationNumber));
+    encryptStreamData(ref, object, sec);
+  };
+  return writer.serializeToBuffer();
+}
+
+const PDFA_ELEMENT = /<pdfaid:(part|conformance|amd|rev|corr)>[^<]*<\/pdfaid:\1>\s*/g;
+const PDFA_ATTRIBUTE = /\s+pdfaid:(?:part|conformance|amd|rev|corr)\s*=\s*(?:"[^"]*"|'[^']*')/g;
+
+/**
+ * PDF/A forbids encryption, and pdf-lib refuses to encrypt a file that claims it. A person who
+ * asks for a password gets one: the claim is taken out of the XMP metadata, since the protected
+ * file is no longer an archive file.
+ */
+export function dropPdfaClaim(doc: PDFDocument): boolean {
+  const ref = doc.catalog.get(PDFName.of("Metadata"));
+  const meta = doc.catalog.lookup(PDFName.of("Metadata"));
+  if (!(meta instanceof PDFRawStream)) return false;
+  let xml: string;
+  try {
+    xml = new TextDecoder("utf-8").decode(decodePDFRawStream(meta).decode());
+  } catch {
+    return false;
+  }
+  const cleaned = xml.replace(PDFA_ELEMENT, "").replace(PDFA_ATTRIBUTE, "");
+  if (cleaned === xml) return false;
+  const stream = doc.context.stream(new TextEncoder().encode(cleaned), { Type: "Metadata", Subtype: "XML" });
+  if (ref instanceof PDFRef) doc.context.assign(ref, stream);
+  else doc.catalog.set(PDFName.of("Metadata"), doc.context.register(stream));
+  return true;
+}
