@@ -1,0 +1,153 @@
+import { describe, expect, it } from "vitest";
+import { base64Bytes, convertFails, convertOk, download, form, freshIp, pdfText } from "../convert/support";
+import { call, corpusFile, json, oracle } from "../helpers";
+import { encryptedSamples, encryptionOf } from "./support";
+
+const samples = await encryptedSamples();
+const withUserPassword = samples.filter((s) => s.user);
+const openWithoutPassword = samples.filter((s) => s.user === "");
+const plainPath = "pdf/valid/pysample__pdflatex-4-pages.pdf";
+const URL = "/api/convert/unlock-pdf";
+
+describe("unlock: wrong and missing passwords", () => {
+  for (const s of withUserPassword) {
+    it(`${s.name}: a wrong password is a per-file error that says what to do`, async () => {
+      const body = await convertOk(
+        URL,
+        form([{ name: s.name, bytes: await corpusFile(s.path) }], { password: "wrong-1" }),
+      );
+      expect(body.files[0]).toMatchObject({
+        originalName: s.name,
+        status: "error",
+        error: `Incorrect password for ${s.name}`,
+        message: `Incorrect password for ${s.name}. Check the password and try again.`,
+      });
+      expect(body.files[0].downloadUrl).toBeUndefined();
+    });
+  }
+
+  it("a file that needs a password and gets none says so", async () => {
+    for (const path of ["pdf/encrypted/qpdf__c-r4.pdf", "pdf/encrypted/pdflib__encrypted_new.pdf"]) {
+      const body = await convertOk(URL, form([{ name: "report.pdf", bytes: await corpusFile(path) }]));
+      expect(body.files[0]).toMatchObject({ status: "error", error: "Password required for report.pdf" });
+      expect(body.message).toBe("Password required for report.pdf");
+    }
+  });
+
+  it("files with only an owner password open without one, whatever password is typed", async () => {
+    for (const s of openWithoutPassword.slice(0, 4)) {
+      const body = await convertOk(
+        URL,
+        form([{ name: s.name, bytes: await corpusFile(s.path) }], { password: "anything" }),
+      );
+      expect(body.files[0].status, s.name).toBe("unlocked");
+      expect(body.files[0].message).toContain("opened without a password");
+      expect(await encryptionOf(await download(body.files[0]))).toContain("File is not encrypted");
+    }
+  });
+
+  it("failures do not count against the daily allowance", async () => {
+    const ip = freshIp();
+    const bytes = await corpusFile("pdf/encrypted/qpdf__c-r6-in.pdf");
+    for (let i = 0; i < 3; i++) {
+      const res = await call(URL, {
+        method: "POST",
+        body: form([{ name: "a.pdf", bytes }], { password: "nope" }),
+        headers: { "cf-connecting-ip": ip },
+      });
+      expect(res.status).toBe(200);
+      expect((await json<{ files: { status: string }[] }>(res)).files[0].status).toBe("error");
+    }
+  });
+});
+
+describe("unlock: several files at once", () => {
+  it("one bad file does not sink the others; an unencrypted file comes back unchanged", async () => {
+    const plain = await corpusFile(plainPath);
+    const body = await convertOk(
+      URL,
+      form(
+        [
+          { name: "good.pdf", bytes: await corpusFile("pdf/encrypted/qpdf__c-r4.pdf") },
+          { name: "bad.pdf", bytes: await corpusFile("pdf/encrypted/qpdf__c-r6-in.pdf") },
+          { name: "plain.pdf", bytes: plain },
+        ],
+        { password: "user2" },
+      ),
+    );
+    expect(body.files.map((f) => f.status)).toEqual(["unlocked", "error", "unlocked"]);
+    expect(body.message).toBe("2 of 3 files unlocked");
+    expect(body.files[1].error).toBe("Incorrect password for bad.pdf");
+    expect(await encryptionOf(await download(body.files[0]))).toContain("File is not encrypted");
+    expect(body.files[2].message).toBe("plain.pdf had no password, so it is returned unchanged.");
+    expect(body.files[2].convertedName).toBe("plain.pdf");
+    expect(await download(body.files[2])).toEqual(plain);
+  });
+
+  it("`passwords` gives one file its own password, by name or by position", async () => {
+    const r4 = await corpusFile("pdf/encrypted/qpdf__c-r4.pdf");
+    const r6 = await corpusFile("pdf/encrypted/qpdf__c-r6-in.pdf");
+    const body = await convertOk(
+      URL,
+      form(
+        [
+          { name: "a.pdf", bytes: r4 },
+          { name: "b.pdf", bytes: r6 },
+          { name: "c.pdf", bytes: r6 },
+        ],
+        { password: "user2", passwords: JSON.stringify({ "b.pdf": "user4", "2": "owner4" }) },
+      ),
+    );
+    expect(body.files.map((f) => f.status)).toEqual(["unlocked", "unlocked", "unlocked"]);
+    expect(body.message).toBe("PDF files unlocked successfully");
+    const text = await pdfText(await download(body.files[1]));
+    expect(text.length).toBeGreaterThan(0);
+  });
+
+  it("refuses a `passwords` field that is not a JSON object of strings", async () => {
+    const bytes = await corpusFile(plainPath);
+    for (const passwords of ["{not json", "[1,2]", '{"a.pdf": 5}']) {
+      const err = await convertFails(URL, form([{ name: "a.pdf", bytes }], { passwords }), 400);
+      expect(err.code).toBe("validation_failed");
+    }
+  });
+});
+
+describe("unlock: non-ASCII passwords", () => {
+  it("prepares AES-256 passwords with SASLprep and older ones with PDFDocEncoding", async () => {
+    const cases: [string, string][] = [
+      ["pdf/encrypted/pdfjs__issue6010_2.pdf", "æøå"],
+      ["pdf/encrypted/pdfjs__saslprep-r6.pdf", "S\u00aaSL\u00adprep"],
+      ["pdf/encrypted/pdfjs__saslprep-r6.pdf", "SaSLprep"],
+    ];
+    for (const [path, password] of cases) {
+      const body = await convertOk(URL, form([{ name: "x.pdf", bytes: await corpusFile(path) }], { password }));
+      expect(body.files[0].status, `${path} ${password}`).toBe("unlocked");
+    }
+  });
+
+  it("opens RC4 and AES-128 files that qpdf protected with a non-ASCII password", async () => {
+    const password = "pässwörd€";
+    // The same password in PDFDocEncoding, where the euro sign is 0xA0 (not in Latin-1).
+    const pdfDocHex = "70e4737377f67264a0";
+    const plain = await corpusFile(plainPath);
+    for (const args of [["40"], ["128", "--use-aes=n"], ["128", "--use-aes=y"]]) {
+      const made = await oracle(
+        "qpdf",
+        ["--allow-weak-crypto", "--encrypt", password, "owner-x", ...args, "--", "{in}", "{out}"],
+        plain,
+      );
+      expect(made.code, made.stderr).toBe(0);
+      const encrypted = base64Bytes(made.out ?? "");
+      const check = await oracle(
+        "qpdf",
+        ["--show-encryption", "--password-mode=hex-bytes", `--password=${pdfDocHex}`, "{in}"],
+        encrypted,
+      );
+      expect(check.stdout, args.join(" ")).toContain("Supplied password is user password");
+      const body = await convertOk(URL, form([{ name: "x.pdf", bytes: encrypted }], { password }));
+      expect(body.files[0].status, args.join(" ")).toBe("unlocked");
+      expect(await pdfText(await download(body.files[0]))).toBe(await pdfText(plain));
+    }
+  });
+});
