@@ -2,6 +2,7 @@ import type { PDFRef } from "@cantoo/pdf-lib";
 import { AppError } from "../errors";
 import type { Budget } from "../services/budget";
 import { copyDocumentInfo, createPdf, guardPdf, loadPdf, MAX_PAGES, savePdf } from "./pdf";
+import { checkPageContents } from "./pdf-content-check";
 import { DestinationResolver, detachLinkTargets, reattachLinkTargets } from "./pdf-links";
 import { type OutlineNode, readOutline, writeOutline } from "./pdf-outlines";
 
@@ -27,6 +28,7 @@ export async function mergePdfs(files: readonly PdfInput[], opts: { budget?: Bud
   let pageCount = 0;
   for (const [i, file] of files.entries()) {
     const src = await loadPdf(file.bytes, { name: file.name });
+    await checkPageContents(src, { name: file.name, budget: opts.budget });
     opts.budget?.check();
     await guardPdf(file.name, async () => {
       if (i === 0) copyDocumentInfo(src, out);

@@ -1,22 +1,15 @@
-import {
-  EncryptedPDFError,
-  PDFDict,
-  PDFDocument,
-  PDFName,
-  PDFObjectCopier,
-  PDFPageLeaf,
-  PDFPageTree,
-  type PDFRef,
-  PDFStream,
-} from "@cantoo/pdf-lib";
+import { EncryptedPDFError, PDFDict, PDFDocument, PDFName, PDFObjectCopier } from "@cantoo/pdf-lib";
 import { AppError } from "../errors";
 import { openPdf } from "./pdf-crypto";
+import { repairPageTree } from "./pdf-page-tree";
+import { speedUpXrefStreams } from "./pdf-xref-speed";
+
+speedUpXrefStreams();
 
 /** The producer written into every PDF we save. */
 export const PRODUCER = "PDFTools";
 
-/** More pages than any real document we accept; also bounds every per-page loop. */
-export const MAX_PAGES = 20_000;
+export { MAX_PAGES } from "./pdf-page-tree";
 
 /** Objects parsed between yields: lets the job's timer fire while a huge file is parsed. */
 const OBJECTS_PER_TICK = 500;
@@ -54,43 +47,13 @@ export async function loadPdf(bytes: Uint8Array, opts: LoadPdfOptions = {}): Pro
   }
   let pages: number;
   try {
-    checkPageTree(doc, opts.name);
+    repairPageTree(doc, opts.name);
     pages = doc.getPageCount();
   } catch (err) {
     throw classifyLoadError(err, opts.name);
   }
   if (pages === 0) throw new AppError("pdf_damaged", withName(opts.name, "has no pages that could be read."));
   return doc;
-}
-
-/**
- * pdf-lib walks the page tree recursively and without yielding: a tree whose nodes repeat
- * (a loop, or a small tree fanned out into billions of pages) would hang the isolate.
- * Walk it once here, iteratively, before pdf-lib does.
- */
-function checkPageTree(doc: PDFDocument, name?: string): void {
-  const root = doc.catalog.Pages();
-  const seen = new Set<PDFPageTree>([root]);
-  const stack: PDFPageTree[] = [root];
-  let pages = 0;
-  while (stack.length > 0) {
-    const kids = stack.pop()?.Kids();
-    if (!kids) continue;
-    for (let i = 0; i < kids.size(); i++) {
-      const kid = doc.context.lookup(kids.get(i));
-      if (kid instanceof PDFPageTree) {
-        if (seen.has(kid))
-          throw new AppError("pdf_damaged", withName(name, "has a page list that loops back on itself."));
-        seen.add(kid);
-        stack.push(kid);
-      } else if (kid instanceof PDFPageLeaf && ++pages > MAX_PAGES) {
-        throw new AppError(
-          "job_too_large",
-          withName(name, `has more than ${MAX_PAGES.toLocaleString("en-US")} pages.`),
-        );
-      }
-    }
-  }
 }
 
 function withName(name: string | undefined, rest: string): string {
@@ -136,17 +99,14 @@ export function createPdf(): Promise<PDFDocument> {
 }
 
 /**
- * Copies a source's document-level metadata (Info dictionary, XMP stream, language) into a
- * new document built from its pages, so a merge or extract keeps title, author and so on.
+ * Copies a source's document information (title, author, subject, keywords, creator, dates)
+ * and language into a new document built from its pages. The XMP stream stays behind: it
+ * would claim conformance (PDF/A) and a producer that the new document does not have.
  */
 export function copyDocumentInfo(src: PDFDocument, dest: PDFDocument): void {
   const copier = PDFObjectCopier.for(src.context, dest.context);
   const info = src.context.lookup(src.context.trailerInfo.Info);
   if (info instanceof PDFDict) dest.context.trailerInfo.Info = dest.context.register(copier.copy(info));
-  const metadata = src.catalog.get(PDFName.of("Metadata"));
-  if (metadata && src.context.lookup(metadata) instanceof PDFStream) {
-    dest.catalog.set(PDFName.of("Metadata"), copier.copy(metadata as PDFRef));
-  }
   const lang = src.catalog.lookup(PDFName.of("Lang"));
   if (lang) dest.catalog.set(PDFName.of("Lang"), lang.clone());
 }
@@ -155,12 +115,18 @@ export function copyDocumentInfo(src: PDFDocument, dest: PDFDocument): void {
 export async function savePdf(doc: PDFDocument, opts: { useObjectStreams?: boolean } = {}): Promise<Uint8Array> {
   doc.setProducer(PRODUCER);
   doc.setModificationDate(new Date());
+  const save = (useObjectStreams: boolean) =>
+    doc.save({ useObjectStreams, objectsPerTick: OBJECTS_PER_TICK, updateFieldAppearances: false });
   try {
-    return await doc.save({
-      useObjectStreams: opts.useObjectStreams ?? true,
-      objectsPerTick: OBJECTS_PER_TICK,
-      updateFieldAppearances: false,
-    });
+    try {
+      return await save(opts.useObjectStreams ?? true);
+    } catch (err) {
+      // PDF/A-1 forbids object streams; pdf-lib refuses rather than silently dropping them.
+      if (opts.useObjectStreams === undefined && err instanceof Error && err.message.includes("PDF/A-1")) {
+        return await save(false);
+      }
+      throw err;
+    }
   } catch (err) {
     if (err instanceof AppError) throw err;
     throw new AppError("pdf_damaged", "This PDF has parts that could not be written back. It may be damaged.");

@@ -1,6 +1,7 @@
 import { degrees } from "@cantoo/pdf-lib";
 import type { Budget } from "../services/budget";
 import { checkPageNumbers, guardPdf, loadPdf, savePdf } from "./pdf";
+import { checkPageContents } from "./pdf-content-check";
 
 export type RotationAngle = 90 | 180 | 270;
 
@@ -21,6 +22,7 @@ export async function rotatePdf(
   const doc = await loadPdf(bytes, { name: opts.name });
   const all = doc.getPages();
   const selected = opts.pages ? checkPageNumbers(opts.pages, all.length) : all.map((_, i) => i + 1);
+  await checkPageContents(doc, { name: opts.name, budget: opts.budget });
   await guardPdf(opts.name, () => {
     for (const n of selected) {
       const page = all[n - 1];

@@ -3,6 +3,7 @@ import { zipSync } from "fflate";
 import { AppError } from "../errors";
 import { type Budget, yieldToEventLoop } from "../services/budget";
 import { checkPageNumbers, copyDocumentInfo, createPdf, guardPdf, loadPdf, savePdf } from "./pdf";
+import { checkPageContents } from "./pdf-content-check";
 import { DestinationResolver, detachLinkTargets, reattachLinkTargets } from "./pdf-links";
 import { readOutline, writeOutline } from "./pdf-outlines";
 
@@ -57,6 +58,7 @@ async function prepare(bytes: Uint8Array, opts: SplitOptions) {
   const src = await loadPdf(bytes, { name: opts.name });
   const pageCount = src.getPageCount();
   const selected = checkPageNumbers(opts.pages, pageCount);
+  await checkPageContents(src, { name: opts.name, pages: selected.map((p) => p - 1), budget: opts.budget });
   const resolver = await guardPdf(opts.name, () => {
     const r = new DestinationResolver(src);
     detachLinkTargets(src, r);

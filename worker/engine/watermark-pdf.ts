@@ -7,6 +7,7 @@ import {
   PDFName,
   PDFNumber,
   type PDFPage,
+  PDFStream,
   popGraphicsState,
   pushGraphicsState,
   setFillingRgbColor,
@@ -18,6 +19,7 @@ import { AppError } from "../errors";
 import { type Budget, yieldToEventLoop } from "../services/budget";
 import { embedTextFont } from "./fonts";
 import { guardPdf, loadPdf, savePdf } from "./pdf";
+import { checkPageContents } from "./pdf-content-check";
 
 export const DEFAULT_OPACITY = 0.3;
 export const MAX_WATERMARK_LENGTH = 200;
@@ -131,10 +133,20 @@ export function watermarkLayout(box: Box, rotation: number, widthAt1: number, ca
   return { size, matrix: m };
 }
 
+/** /Contents that is neither a stream nor an array shows nothing in any reader; pdf-lib cannot append to it. */
+function dropInvalidContents(page: PDFPage): void {
+  const key = PDFName.of("Contents");
+  const contents = page.node.context.lookup(page.node.get(key));
+  if (contents !== undefined && !(contents instanceof PDFStream) && !(contents instanceof PDFArray)) {
+    page.node.delete(key);
+  }
+}
+
 /** Stamps `text` across every page; the text stays real text (searchable, extractable). */
 export async function watermarkPdf(bytes: Uint8Array, opts: WatermarkOptions) {
   checkWatermarkOptions(opts.text, opts.opacity);
   const doc = await loadPdf(bytes, { name: opts.name });
+  await checkPageContents(doc, { name: opts.name, budget: opts.budget });
   const font: PDFFont = await embedTextFont(doc, opts.text);
   const pages = doc.getPages();
   await guardPdf(opts.name, async () => {
@@ -146,6 +158,7 @@ export async function watermarkPdf(bytes: Uint8Array, opts: WatermarkOptions) {
       const box = visibleBox(page);
       const { size, matrix } = watermarkLayout(box, page.getRotation().angle, widthAt1, capAt1);
       if (!Number.isFinite(size) || size <= 0) continue;
+      dropInvalidContents(page);
       const fontKey = page.node.newFontDictionary(font.name, font.ref);
       const gsKey = page.node.newExtGState("GS", gs);
       page.pushOperators(

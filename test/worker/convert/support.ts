@@ -84,6 +84,13 @@ export async function pageCount(bytes: Uint8Array): Promise<number> {
   return Number(r.stdout.trim());
 }
 
+/** The pages qpdf actually finds walking the page tree (--show-npages trusts /Count). */
+export async function walkedPageCount(bytes: Uint8Array): Promise<number | undefined> {
+  const r = await oracle("qpdf", ["--json", "--json-key=pages", "{in}"], bytes);
+  if (r.code !== 0 && r.code !== 3) return undefined;
+  return JSON.parse(r.stdout).pages.length;
+}
+
 export async function pdfText(bytes: Uint8Array, extra: string[] = []): Promise<string> {
   const r = await oracle("pdftotext", [...extra, "{in}", "-"], bytes);
   expect(r.code, r.stderr).toBe(0);
