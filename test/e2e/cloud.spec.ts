@@ -1,0 +1,62 @@
+import { readFileSync } from "node:fs";
+import { expect, test } from "./fixtures";
+import { imitationPort } from "./playwright.config";
+
+test("an error from the provider shows 'Authentication failed' and goes home after 3 s", async ({ page }) => {
+  await page.goto("/auth/google/callback?error=access_denied");
+  await expect(page.getByText("Authentication failed").first()).toBeVisible();
+  await expect(page).toHaveURL(/\/$/, { timeout: 6000 });
+});
+
+test("missing parameters show 'Invalid callback'", async ({ page }) => {
+  await page.goto("/auth/dropbox/callback?code=abc");
+  await expect(page.getByText("Invalid callback").first()).toBeVisible();
+  await expect(page.getByText("Missing required parameters").first()).toBeVisible();
+});
+
+test("the callback page says what it is doing while it works", async ({ page, configured }) => {
+  await page.route("**/api/auth/google/callback", async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.goto(`${configured}/auth/google/callback?code=x&state=${encodeURIComponent("{}")}`);
+  await expect(page.getByText("Processing authentication...")).toBeVisible();
+  await expect(page.getByText("Save failed").first()).toBeVisible();
+});
+
+for (const [provider, name] of [
+  ["google", "Google Drive"],
+  ["dropbox", "Dropbox"],
+] as const) {
+  test(`saving a result to ${name} through the imitation provider`, async ({
+    page,
+    request,
+    configured,
+    visitorIp,
+  }) => {
+    const res = await request.post(`${configured}/api/convert/rotate-pdf`, {
+      headers: { "cf-connecting-ip": visitorIp },
+      multipart: {
+        files: {
+          name: "plan.pdf",
+          mimeType: "application/pdf",
+          buffer: readFileSync("test/fixtures/corpus/pdf/valid/pysample__minimal-document.pdf"),
+        },
+      },
+    });
+    const { file } = await res.json();
+    const start = await request.post(`${configured}/api/cloud/${provider}/start`, {
+      data: { downloadUrl: file.downloadUrl },
+    });
+    const { authUrl } = await start.json();
+    expect(authUrl).toContain(`127.0.0.1:${imitationPort}/${provider}/auth`);
+    // The imitation's consent page approves at once and sends the browser back with a code.
+    await page.goto(authUrl);
+    await expect(page.getByText("File saved successfully").first()).toBeVisible();
+    await expect(page.getByText(`plan-rotated.pdf was saved to ${name}.`).first()).toBeVisible();
+    const uploads = (await (await request.get(`http://127.0.0.1:${imitationPort}/__requests`)).json()).filter(
+      (r: { path: string }) => r.path === `/${provider}/upload`,
+    );
+    expect(uploads.length).toBeGreaterThan(0);
+  });
+}
