@@ -1,4 +1,104 @@
+import { Button, Card, HStack, Stack } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
+import { useState } from "react";
+import { LuLock, LuRotateCcw } from "react-icons/lu";
+import { toolsById } from "../../schema/tools";
+import { FileDropzone } from "../tools/dropzone";
+import { ALL_ALLOWED, ProtectOptions, type ProtectPermissions, protectFields } from "../tools/protect-options";
 import { ToolLayout } from "../tools/tool-layout";
+import { UploadList } from "../tools/upload-list";
+import { useUploadQueue } from "../tools/use-upload-queue";
+import { toast } from "../ui/toaster";
 
-export const Route = createFileRoute("/protect-pdf")({ component: () => <ToolLayout toolId="protect-pdf" /> });
+export const Route = createFileRoute("/protect-pdf")({ component: ProtectPdfPage });
+
+const tool = toolsById["protect-pdf"];
+const MB = 1024 * 1024;
+/** Spec section 9: the upload starts half a second after a file is selected. */
+const START_DELAY_MS = 500;
+
+/** Spec section 5, protect: a PDF by type or by suffix, under 25MB. */
+function protectProblem(file: File): string | null {
+  if (file.type !== "application/pdf" && !file.name.toLowerCase().endsWith(".pdf")) return "Only PDF files are allowed";
+  if (file.size >= tool.maxSizeMB * MB) return "File size must be less than 25MB";
+  return null;
+}
+
+/** A PDF known by its type only still needs the suffix the server checks. */
+function withPdfName(file: File): File {
+  return file.name.toLowerCase().endsWith(".pdf") ? file : new File([file], `${file.name}.pdf`, { type: file.type });
+}
+
+function requirePassword(password: string): boolean {
+  if (password.length > 0) return true;
+  toast({
+    title: "Password required",
+    description: "Please enter a password to protect your PDF",
+    variant: "destructive",
+  });
+  return false;
+}
+
+function ProtectPdfPage() {
+  const [password, setPassword] = useState("");
+  const [permissions, setPermissions] = useState<ProtectPermissions>(ALL_ALLOWED);
+  const queue = useUploadQueue({
+    tool,
+    mode: "each",
+    // Without a password the file waits, and the button starts it once one is typed.
+    autoStart: password.length > 0,
+    startDelayMs: START_DELAY_MS,
+    fields: () => protectFields(password, permissions),
+    failureTitle: () => "Protection failed",
+  });
+  const waiting = queue.items.some((i) => i.status === "pending" || i.status === "error");
+
+  const addFiles = (files: File[]) => {
+    const valid: File[] = [];
+    for (const file of files) {
+      const problem = protectProblem(file);
+      if (problem) toast({ title: "Invalid file", description: problem, variant: "destructive" });
+      else valid.push(withPdfName(file));
+    }
+    if (valid.length === 0) return;
+    requirePassword(password);
+    queue.addFiles(valid);
+  };
+
+  return (
+    <ToolLayout toolId="protect-pdf">
+      <Stack gap="5">
+        <Card.Root variant="outline" bg="surface" borderRadius="xl">
+          <Card.Body>
+            <ProtectOptions
+              password={password}
+              onPassword={setPassword}
+              permissions={permissions}
+              onPermissions={setPermissions}
+            />
+          </Card.Body>
+        </Card.Root>
+        <FileDropzone tool={tool} onFiles={addFiles} compact={queue.items.length > 0} label="Drop a PDF here" />
+        <UploadList queue={queue} />
+        {queue.items.length > 0 && (
+          <HStack justify="end" gap="3">
+            <Button variant="ghost" onClick={queue.reset} disabled={queue.busy}>
+              <LuRotateCcw aria-hidden /> Start over
+            </Button>
+            {waiting && (
+              <Button
+                colorPalette="red"
+                bg="brand.solid"
+                size="lg"
+                loading={queue.busy}
+                onClick={() => requirePassword(password) && queue.start()}
+              >
+                <LuLock aria-hidden /> Protect PDF
+              </Button>
+            )}
+          </HStack>
+        )}
+      </Stack>
+    </ToolLayout>
+  );
+}

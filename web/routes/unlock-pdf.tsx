@@ -1,4 +1,72 @@
+import { Button, Card, chakra, Field, HStack, Input, Stack } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
+import { LuLockOpen } from "react-icons/lu";
+import { toolsById } from "../../schema/tools";
+import { FileDropzone } from "../tools/dropzone";
 import { ToolLayout } from "../tools/tool-layout";
+import { UnlockResults } from "../tools/unlock-results";
+import { useUnlock } from "../tools/use-unlock";
 
-export const Route = createFileRoute("/unlock-pdf")({ component: () => <ToolLayout toolId="unlock-pdf" /> });
+export const Route = createFileRoute("/unlock-pdf")({ component: UnlockPdfPage });
+
+const tool = toolsById["unlock-pdf"];
+
+function UnlockPdfPage() {
+  const u = useUnlock();
+  return (
+    <ToolLayout toolId="unlock-pdf">
+      <Stack gap="5">
+        <FileDropzone
+          tool={tool}
+          onFiles={u.addFiles}
+          compact={u.entries.length > 0}
+          label={u.entries.length > 0 ? "Add more PDFs" : "Drop PDFs here"}
+        />
+        <UnlockResults entries={u.entries} onRemove={u.removeFile} onRetry={u.retry} locked={u.busy} />
+        {/* Its own form: each file's password prompt is a form too, and forms cannot nest. */}
+        <chakra.form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            u.submit();
+          }}
+        >
+          <Card.Root variant="outline" bg="surface" borderRadius="xl">
+            <Card.Body gap="4">
+              <Field.Root>
+                <Field.Label>Password (optional)</Field.Label>
+                <Input
+                  name="password"
+                  type="password"
+                  autoComplete="off"
+                  value={u.password}
+                  onChange={(e) => u.setPassword(e.currentTarget.value)}
+                />
+                <Field.HelperText>
+                  The password that opens the files, or the owner password. Files that open without one need none.
+                </Field.HelperText>
+              </Field.Root>
+              <HStack justify="end" gap="3">
+                {u.entries.length > 0 && (
+                  <Button variant="ghost" onClick={u.clear} disabled={u.busy}>
+                    Clear
+                  </Button>
+                )}
+                <Button
+                  type="submit"
+                  colorPalette="red"
+                  bg="brand.solid"
+                  size="lg"
+                  loading={u.busy}
+                  loadingText="Unlocking…"
+                >
+                  <LuLockOpen aria-hidden /> Unlock PDF
+                </Button>
+              </HStack>
+            </Card.Body>
+          </Card.Root>
+        </chakra.form>
+      </Stack>
+    </ToolLayout>
+  );
+}

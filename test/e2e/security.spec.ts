@@ -1,0 +1,118 @@
+import { spawnSync } from "node:child_process";
+import { expect, type Page, test } from "@playwright/test";
+import { corpus, download, expectToast, run, signUp, writeTemp } from "./tools-helpers";
+
+const source = corpus("pdf/valid/pysample__pdflatex-4-pages.pdf");
+const plain = corpus("pdf/valid/qpdf__good13.pdf");
+const PASSWORD = "Blue påssword 7";
+
+/** qpdf's view of a file's encryption (qpdf exits 2 on a wrong password: the words say so). */
+function encryption(path: string, password?: string): string {
+  const r = spawnSync(
+    "qpdf",
+    ["--show-encryption", ...(password === undefined ? [] : [`--password=${password}`]), path],
+    {
+      encoding: "utf8",
+    },
+  );
+  return r.stdout + r.stderr;
+}
+
+function qpdfCheck(path: string, password?: string): number | null {
+  return spawnSync("qpdf", ["--check", ...(password === undefined ? [] : [`--password=${password}`]), path]).status;
+}
+
+function text(path: string, password?: string): string {
+  return run("pdftotext", [...(password ? ["-upw", password] : []), path, "-"]);
+}
+
+async function protectOnPage(page: Page, password: string, opts: { passwordFirst: boolean; noPrinting?: boolean }) {
+  await page.goto("/protect-pdf");
+  await expect(page.getByRole("heading", { level: 1, name: "Protect PDF" })).toBeVisible();
+  const input = page.getByLabel("Password", { exact: true });
+  await expect(input).toHaveAttribute("minlength", "6");
+  await expect(page.getByText(/6 characters/)).toHaveCount(0);
+  if (opts.noPrinting) {
+    await page.getByRole("button", { name: "Permissions" }).click();
+    await page.getByText("Allow printing").click();
+    await expect(page.getByTestId("permissions-summary")).toHaveText("Not allowed: printing.");
+  }
+  if (opts.passwordFirst) await input.fill(password);
+  const sent = page.waitForRequest((r) => r.url().endsWith("/api/convert/protect-pdf"));
+  const chosen = Date.now();
+  await page.getByTestId("file-input").setInputFiles([source]);
+  const item = page.getByTestId("upload-item");
+  if (opts.passwordFirst) {
+    // The upload starts on its own, half a second after the file is chosen, with the session token.
+    const request = await sent;
+    expect(Date.now() - chosen).toBeGreaterThanOrEqual(450);
+    expect(request.headers().authorization).toMatch(/^Bearer /);
+  }
+  if (!opts.passwordFirst) {
+    await expectToast(page, "Password required", "Please enter a password to protect your PDF");
+    await expect(item).toHaveAttribute("data-status", "pending");
+    await input.fill(password);
+    await page.getByRole("button", { name: "Protect PDF" }).click();
+  }
+  const button = item.getByRole("button", { name: /Download/ });
+  await expect(button).toBeVisible({ timeout: 20_000 });
+  await expectToast(page, "Files processed successfully");
+  return download(page, button);
+}
+
+test("protect: a visitor protects a PDF with AES-256 that opens only with the password", async ({ page }) => {
+  await signUp(page);
+  await page.goto("/protect-pdf");
+  await page.getByTestId("file-input").setInputFiles([writeTemp("notes.txt", "hello")]);
+  await expectToast(page, "Invalid file", "Only PDF files are allowed");
+  await expect(page.getByTestId("upload-item")).toHaveCount(0);
+
+  const file = await protectOnPage(page, PASSWORD, { passwordFirst: false });
+  expect(file.name).toBe("pysample__pdflatex-4-pages-protected.pdf");
+  const enc = encryption(file.path, PASSWORD);
+  expect(enc).toContain("R = 6");
+  expect(enc).toContain("file encryption method: AESv3");
+  expect(enc).toContain("Supplied password is user password");
+  expect(enc).toContain("print high resolution: allowed");
+  expect(qpdfCheck(file.path)).toBe(2);
+  expect(qpdfCheck(file.path, PASSWORD)).toBe(0);
+  expect(text(file.path, PASSWORD)).toBe(text(source));
+
+  const restricted = await protectOnPage(page, PASSWORD, { passwordFirst: true, noPrinting: true });
+  expect(encryption(restricted.path, PASSWORD)).toContain("print high resolution: not allowed");
+});
+
+test("unlock: the page asks for the password of the file that needs one, then unlocks it", async ({ page }) => {
+  await signUp(page);
+  const locked = await protectOnPage(page, PASSWORD, { passwordFirst: true });
+
+  await page.goto("/unlock-pdf");
+  await expect(page.getByRole("heading", { level: 1, name: "Unlock PDF" })).toBeVisible();
+  await page.getByTestId("file-input").setInputFiles([locked.path, plain]);
+  const rows = page.getByTestId("file-result");
+  await expect(rows).toHaveCount(2);
+  // No password yet: the plain file comes back as it was, the protected one asks for its password.
+  const sent = page.waitForRequest((r) => r.url().endsWith("/api/convert/unlock-pdf"));
+  await page.getByRole("button", { name: "Unlock PDF" }).click();
+  // Spec section 6: the unlock form sends no authorization.
+  expect((await sent).headers().authorization).toBeUndefined();
+  await expect(rows.nth(0)).toHaveAttribute("data-status", "error", { timeout: 20_000 });
+  await expect(rows.nth(0)).toContainText("Needs password");
+  await expect(rows.nth(1)).toHaveAttribute("data-status", "unlocked");
+  await expect(rows.nth(1)).toContainText("had no password");
+
+  const prompt = page.getByLabel(`Password for ${locked.name}`, { exact: true });
+  await prompt.fill("not the password");
+  await rows.nth(0).getByRole("button", { name: "Unlock" }).click();
+  await expect(rows.nth(0)).toContainText(`Incorrect password for ${locked.name}`);
+  await prompt.fill(PASSWORD);
+  await rows.nth(0).getByRole("button", { name: "Unlock" }).click();
+  await expect(rows.nth(0)).toHaveAttribute("data-status", "unlocked", { timeout: 20_000 });
+  await expectToast(page, "PDF files unlocked successfully");
+
+  const file = await download(page, rows.nth(0).getByRole("button", { name: /Download/ }));
+  expect(file.name).toBe("pysample__pdflatex-4-pages-protected-unlocked.pdf");
+  expect(encryption(file.path)).toContain("File is not encrypted");
+  expect(qpdfCheck(file.path)).toBe(0);
+  expect(text(file.path)).toBe(text(source));
+});
