@@ -17,7 +17,17 @@ import { fileURLToPath } from "node:url";
 export const CORPUS_DIR = resolve(fileURLToPath(new URL("../fixtures/corpus", import.meta.url)));
 export const FIXTURES_DIR = resolve(fileURLToPath(new URL("../fixtures", import.meta.url)));
 
-const ALLOWED = new Set(["qpdf", "pdftotext", "pdfinfo", "pdftoppm", "pdfimages", "pdffonts", "djpeg", "dwebp"]);
+const ALLOWED = new Set([
+  "qpdf",
+  "pdftotext",
+  "pdfinfo",
+  "pdftoppm",
+  "pdfimages",
+  "pdffonts",
+  "djpeg",
+  "dwebp",
+  "unzip",
+]);
 
 export interface RunResult {
   code: number;

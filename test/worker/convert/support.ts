@@ -91,6 +91,21 @@ export async function walkedPageCount(bytes: Uint8Array): Promise<number | undef
   return JSON.parse(r.stdout).pages.length;
 }
 
+/** Each page's effective /Rotate as qpdf reads it (inherited values resolved). */
+export async function pageRotations(bytes: Uint8Array): Promise<number[]> {
+  const r = await oracle("qpdf", ["--json=2", "--json-key=pages", "--json-key=qpdf", "{in}"], bytes);
+  const json = JSON.parse(r.stdout);
+  const objects = json.qpdf[1];
+  return json.pages.map((p: { object: string }) => {
+    let obj = objects[`obj:${p.object}`].value;
+    while (obj) {
+      if (obj["/Rotate"] !== undefined) return obj["/Rotate"];
+      obj = obj["/Parent"] ? objects[`obj:${obj["/Parent"]}`].value : undefined;
+    }
+    return 0;
+  });
+}
+
 export async function pdfText(bytes: Uint8Array, extra: string[] = []): Promise<string> {
   const r = await oracle("pdftotext", [...extra, "{in}", "-"], bytes);
   expect(r.code, r.stderr).toBe(0);
@@ -102,7 +117,7 @@ export async function pdfInfo(bytes: Uint8Array): Promise<Record<string, string>
   expect(r.code, r.stderr).toBe(0);
   return Object.fromEntries(
     r.stdout
-      .split("\n")
+      .split(/\r?\n/)
       .map((l) => /^([^:]+):\s*(.*)$/.exec(l))
       .filter((m): m is RegExpExecArray => m !== null)
       .map((m) => [m[1], m[2]]),
