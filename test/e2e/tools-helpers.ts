@@ -1,0 +1,89 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, type Locator, type Page } from "@playwright/test";
+
+export const corpus = (path: string) => join(process.cwd(), "test/fixtures/corpus", path);
+
+let users = 0;
+/**
+ * Each test gets its own account (10 conversions a day) so the guest allowance (2 per address,
+ * and every e2e request comes from 127.0.0.1) is never shared between tests. Registering from
+ * the page sets the session cookie the split and watermark calls rely on, and the token the
+ * generic calls send as a bearer header.
+ */
+export async function signUp(page: Page) {
+  await page.goto("/");
+  users += 1;
+  const email = `tools-${Date.now()}-${process.pid}-${users}@example.com`;
+  const res = await page.evaluate(async (email) => {
+    const r = await fetch("/api/auth/register", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        email,
+        password: "correct horse",
+        confirmPassword: "correct horse",
+        firstName: "Ada",
+        lastName: "Tester",
+      }),
+    });
+    return { status: r.status, body: (await r.json()) as { sessionToken?: string } };
+  }, email);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  await page.evaluate((token) => localStorage.setItem("sessionToken", token), res.body.sessionToken ?? "");
+}
+
+/** Clicks a download button: a new tab opens and the result arrives as a download, saved to disk. */
+export async function download(page: Page, button: Locator): Promise<{ path: string; url: string; name: string }> {
+  const tab = page.waitForEvent("popup");
+  // Chromium reports a download started by a new tab on the page that opened it.
+  const started = page.waitForEvent("download");
+  await button.click();
+  await tab;
+  const file = await started;
+  const dir = mkdtempSync(join(tmpdir(), "e2e-dl-"));
+  const path = join(dir, file.suggestedFilename());
+  await file.saveAs(path);
+  return { path, url: file.url(), name: file.suggestedFilename() };
+}
+
+/** An independent reader of the output: qpdf, pdfinfo, pdftotext, unzip from the system. */
+export function run(cmd: string, args: string[]): string {
+  return execFileSync(cmd, args, { encoding: "utf8", timeout: 20_000 });
+}
+
+export function pageCount(path: string): number {
+  return Number(run("qpdf", ["--show-npages", path]).trim());
+}
+
+export function expectValidPdf(path: string) {
+  // qpdf exits non-zero (and execFileSync throws) on errors; warnings exit 3 and are reported too.
+  const out = run("qpdf", ["--check", path]);
+  expect(out).toContain("No syntax or stream encoding errors found");
+}
+
+export function firstPageText(path: string, page = 1): string {
+  return run("pdftotext", ["-f", String(page), "-l", String(page), "-layout", path, "-"])
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** The page's text in content-stream order with every space removed: diagonal text comes out whole. */
+export function rawText(path: string, page = 1): string {
+  return run("pdftotext", ["-raw", "-f", String(page), "-l", String(page), path, "-"]).replace(/\s+/g, "");
+}
+
+export function writeTemp(name: string, content: string | Uint8Array): string {
+  const dir = mkdtempSync(join(tmpdir(), "e2e-in-"));
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+}
+
+export async function expectToast(page: Page, title: string, description?: string) {
+  const toast = page.getByTestId("toast").filter({ hasText: title });
+  await expect(toast).toBeVisible();
+  if (description) await expect(toast).toContainText(description);
+}

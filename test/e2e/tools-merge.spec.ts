@@ -1,0 +1,77 @@
+import { expect, test } from "@playwright/test";
+import {
+  corpus,
+  download,
+  expectToast,
+  expectValidPdf,
+  firstPageText,
+  pageCount,
+  signUp,
+  writeTemp,
+} from "./tools-helpers";
+
+const fourPages = corpus("pdf/valid/pysample__pdflatex-4-pages.pdf");
+const potato = corpus("pdf/valid/qpdf__good13.pdf");
+const helloWorld = corpus("pdf/valid/pdflib__Simple_PDF_2.0_file.pdf");
+
+test("merge: arrange three PDFs, merge them, and download one PDF in that order", async ({ page }) => {
+  await signUp(page);
+  await page.goto("/merge-pdf");
+  await expect(page.getByRole("heading", { level: 1, name: "Merge PDF" })).toBeVisible();
+  for (const section of ["Custom order", "Unlimited files", "Optimized output"]) {
+    await expect(page.getByRole("heading", { name: section })).toBeVisible();
+  }
+  for (const step of ["Upload", "Arrange", "Merge", "Download"]) {
+    await expect(page.getByRole("heading", { name: step, exact: true })).toBeVisible();
+  }
+
+  await page.getByTestId("file-input").setInputFiles([fourPages, potato, helloWorld]);
+  const items = page.getByTestId("upload-item");
+  await expect(items).toHaveCount(3);
+  // Keyboard-free reordering through the row buttons: Potato to the top, 4-pages to the bottom.
+  await page.getByRole("button", { name: "Move qpdf__good13.pdf up" }).click();
+  await page.getByRole("button", { name: "Move pysample__pdflatex-4-pages.pdf down" }).click();
+  await expect(items.nth(0)).toContainText("qpdf__good13.pdf");
+  await expect(items.nth(2)).toContainText("pysample__pdflatex-4-pages.pdf");
+
+  await page.getByRole("button", { name: "Merge PDF" }).click();
+  await expect(items.nth(0)).toHaveAttribute("data-status", "processing");
+  const button = page.getByRole("button", { name: "Download Merged PDF" });
+  await expect(button).toBeVisible({ timeout: 20_000 });
+  await expectToast(page, "Files processed successfully");
+  await expect(page.getByRole("button", { name: "Download Merged PDF" })).toHaveCount(1);
+
+  const file = await download(page, button);
+  expect(file.url).toMatch(/\/api\/download\/[\w-]+$/);
+  expectValidPdf(file.path);
+  expect(pageCount(file.path)).toBe(6);
+  expect(firstPageText(file.path, 1)).toContain("Potato");
+  expect(firstPageText(file.path, 2)).toContain("HelloWorld");
+  expect(firstPageText(file.path, 3)).toBe(firstPageText(fourPages, 1));
+});
+
+test("merge: drag and drop reorders from the keyboard too", async ({ page }) => {
+  await page.goto("/merge-pdf");
+  await page.getByTestId("file-input").setInputFiles([potato, helloWorld]);
+  const handle = page.getByRole("button", { name: "Drag to reorder qpdf__good13.pdf" });
+  await handle.focus();
+  // dnd-kit measures between key presses, as a person's pauses allow.
+  for (const key of ["Space", "ArrowDown", "Space"]) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(250);
+  }
+  await expect(page.getByTestId("upload-item").nth(0)).toContainText("pdflib__Simple_PDF_2.0_file.pdf");
+  await expect(page.getByTestId("upload-item").nth(1)).toContainText("qpdf__good13.pdf");
+});
+
+test("merge: one file is not enough, and other file types are skipped", async ({ page }) => {
+  await page.goto("/merge-pdf");
+  await page.getByTestId("file-input").setInputFiles([writeTemp("notes.txt", "hello")]);
+  await expectToast(page, "File validation error", "File type .txt is not supported. Accepted types: .pdf");
+  await expect(page.getByTestId("upload-item")).toHaveCount(0);
+
+  await page.getByTestId("file-input").setInputFiles([potato]);
+  await page.getByRole("button", { name: "Merge PDF" }).click();
+  await expectToast(page, "Merge requires multiple files", "Please select at least 2 PDF files to merge");
+  await expect(page.getByTestId("upload-item")).toContainText("At least 2 files required for merging");
+});

@@ -1,0 +1,56 @@
+import { expect, test } from "@playwright/test";
+import { corpus, download, expectToast, expectValidPdf, pageCount, run, signUp } from "./tools-helpers";
+
+const fourPages = corpus("pdf/valid/pysample__pdflatex-4-pages.pdf");
+const onePage = corpus("pdf/valid/qpdf__good13.pdf");
+
+function rotations(path: string): number[] {
+  const out = run("pdfinfo", ["-f", "1", "-l", "999", path]);
+  return [...out.matchAll(/^Page\s+\d+\s+rot:\s+(\d+)/gm)].map((m) => Number(m[1]));
+}
+
+test("rotate: 180° on the pages chosen under More options", async ({ page }) => {
+  await signUp(page);
+  await page.goto("/rotate-pdf");
+  await page.getByTestId("file-input").setInputFiles(fourPages);
+  await expect(page.getByTestId("rotate-summary")).toHaveText("Every page, 90° clockwise");
+  await page.getByRole("button", { name: "More options" }).click();
+  await page.getByText("180°", { exact: true }).click();
+  await page.getByText("Only these pages").click();
+  await page.getByLabel("Page numbers").fill("2-x");
+  await page.getByRole("button", { name: "Rotate PDF" }).click();
+  await expect(page.getByText('"2-x" is not a page or a range like 3-5.')).toBeVisible();
+  await page.getByLabel("Page numbers").fill("1, 3-4");
+  await page.getByRole("button", { name: "Rotate PDF" }).click();
+
+  const item = page.getByTestId("upload-item");
+  await expect(item).toHaveAttribute("data-status", "completed", { timeout: 20_000 });
+  await expectToast(page, "Files processed successfully");
+  const file = await download(page, item.getByRole("button", { name: /^Download/ }));
+  expectValidPdf(file.path);
+  expect(pageCount(file.path)).toBe(4);
+  expect(rotations(file.path)).toEqual([180, 0, 180, 180]);
+});
+
+test("rotate: by default every page turns 90° clockwise", async ({ page }) => {
+  await signUp(page);
+  await page.goto("/rotate-pdf");
+  await page.getByTestId("file-input").setInputFiles(onePage);
+  await page.getByRole("button", { name: "Rotate PDF" }).click();
+  const item = page.getByTestId("upload-item");
+  await expect(item).toHaveAttribute("data-status", "completed", { timeout: 20_000 });
+  const file = await download(page, item.getByRole("button", { name: /^Download/ }));
+  expect(rotations(file.path)).toEqual([90]);
+});
+
+test("rotate: a guest's third conversion of the day shows the server's upgrade message", async ({ page }) => {
+  // The only guest conversions of the run: the other tests sign in.
+  await page.goto("/rotate-pdf");
+  await page.getByTestId("file-input").setInputFiles([onePage, onePage, onePage]);
+  await page.getByRole("button", { name: "Rotate PDF" }).click();
+  const items = page.getByTestId("upload-item");
+  await expect(items.and(page.locator('[data-status="completed"]'))).toHaveCount(2, { timeout: 20_000 });
+  const failed = items.and(page.locator('[data-status="error"]'));
+  await expect(failed).toHaveCount(1);
+  await expect(failed).toContainText("Create a free account for 10 conversions a day, or please try again tomorrow");
+});

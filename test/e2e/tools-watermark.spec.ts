@@ -1,0 +1,48 @@
+import { expect, test } from "@playwright/test";
+import { corpus, download, expectToast, expectValidPdf, pageCount, rawText, signUp } from "./tools-helpers";
+
+const fourPages = corpus("pdf/valid/pysample__pdflatex-4-pages.pdf");
+const onePage = corpus("pdf/valid/qpdf__good13.pdf");
+
+test("watermark: preview, validation, then every file stamped with the chosen text", async ({ page }) => {
+  await signUp(page);
+  await page.goto("/watermark-pdf");
+  const mark = page.getByTestId("watermark-mark");
+  await expect(mark).toContainText("CONFIDENTIAL");
+  await expect(mark).toHaveAttribute("data-opacity", "0.3");
+  await expect(page.getByTestId("opacity-value")).toHaveText("30%");
+
+  await page.getByRole("button", { name: "Add Watermark" }).click();
+  await expectToast(page, "No files selected");
+
+  await page.getByTestId("file-input").setInputFiles([fourPages, corpus("img/jpeg/progressive_cat.jpg"), onePage]);
+  await expectToast(page, "Invalid files", "Please select only PDF files");
+  await expect(page.getByRole("list", { name: "Selected files" }).getByRole("listitem")).toHaveCount(2);
+  await expect(page.getByText("Preview of page 1 of pysample__pdflatex-4-pages.pdf")).toBeVisible();
+
+  const text = page.getByLabel("Watermark text");
+  await text.fill("");
+  await page.getByRole("button", { name: "Add Watermark" }).click();
+  await expect(page.getByText("Watermark text is required")).toBeVisible();
+  await text.fill("DRAFT COPY");
+  await expect(mark).toContainText("DRAFT COPY");
+  const thumb = page.getByRole("slider");
+  await thumb.focus();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByTestId("opacity-value")).toHaveText("50%");
+  await expect(mark).toHaveAttribute("data-opacity", "0.5");
+
+  await page.getByRole("button", { name: "Add Watermark" }).click();
+  await expectToast(page, "PDF watermarking completed");
+  const results = page.getByTestId("file-result");
+  await expect(results).toHaveCount(2);
+  await expect(results.nth(0)).toHaveAttribute("data-status", "watermarked");
+  const file = await download(page, results.nth(0).getByRole("button", { name: /^Download/ }));
+  expectValidPdf(file.path);
+  expect(pageCount(file.path)).toBe(4);
+  for (const n of [1, 4]) expect(rawText(file.path, n)).toContain("DRAFTCOPY");
+  const second = await download(page, results.nth(1).getByRole("button", { name: /^Download/ }));
+  expectValidPdf(second.path);
+  expect(rawText(second.path)).toBe("PotatoDRAFTCOPY");
+});
