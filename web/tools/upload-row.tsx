@@ -100,19 +100,19 @@ export function UploadRow({
           )}
         </Flex>
         <Stack gap="1" flex="1" minW="0">
-          <HStack gap="2" minW="0">
-            <Text fontWeight="medium" truncate title={name}>
-              {name}
-            </Text>
-            <Badge colorPalette={status.palette} variant="subtle" flexShrink={0} data-testid="upload-status">
+          <Text fontWeight="medium" truncate title={name}>
+            {name}
+          </Text>
+          <HStack gap="2" fontSize="xs" color="fg.muted">
+            <Badge colorPalette={status.palette} variant="subtle" size="sm" data-testid="upload-status">
               {status.label}
             </Badge>
+            <Text>
+              {formatBytes(item.originalSize)}
+              {item.compressedSize !== undefined && ` → ${formatBytes(item.compressedSize)}`}
+              {item.compressionRatio && ` (${item.compressionRatio} smaller)`}
+            </Text>
           </HStack>
-          <Text fontSize="xs" color="fg.muted">
-            {formatBytes(item.originalSize)}
-            {item.compressedSize !== undefined && ` → ${formatBytes(item.compressedSize)}`}
-            {item.compressionRatio && ` (${item.compressionRatio} smaller)`}
-          </Text>
           {showProgress && (
             <Progress.Root
               value={item.progress}
@@ -134,7 +134,7 @@ export function UploadRow({
         </Stack>
         {showResult && item.result && <ResultActions result={item.result} size="xs" />}
         {onMove && (
-          <HStack gap="0" display={{ base: "none", sm: "flex" }}>
+          <HStack gap="0">
             <IconButton
               aria-label={`Move ${name} up`}
               variant="ghost"

@@ -1,4 +1,4 @@
-import { Button, Card, HStack, Spacer, Stack, Text } from "@chakra-ui/react";
+import { Button, Card, Flex, HStack, Spacer, Stack, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { LuRotateCcw } from "react-icons/lu";
 import { type ToolId, toolsById } from "../../schema/tools";
@@ -59,32 +59,35 @@ export function UploadTool({
         <Card.Root variant="outline" bg="surface" borderRadius="xl">
           <Card.Body gap="4">
             {options}
-            <HStack gap="3" wrap="wrap">
+            <Flex gap="3" direction={{ base: "column", sm: "row" }} align={{ sm: "center" }}>
               {hint && !done && (
                 <Text fontSize="sm" color="fg.muted">
                   {hint}
                 </Text>
               )}
-              <Spacer />
-              <Button variant="ghost" onClick={queue.reset} disabled={busy && queue.mode === "batch"}>
-                <LuRotateCcw aria-hidden /> Start over
-              </Button>
-              {startLabel && !done && (
-                <Button
-                  colorPalette="red"
-                  bg="brand.solid"
-                  size="lg"
-                  loading={busy}
-                  loadingText="Working…"
-                  disabled={waiting === 0}
-                  onClick={() => {
-                    if (!canStart || canStart()) queue.start();
-                  }}
-                >
-                  {startLabel}
+              <Spacer display={{ base: "none", sm: "block" }} />
+              <HStack gap="3">
+                <Button variant="ghost" onClick={queue.reset} disabled={busy && queue.mode === "batch"}>
+                  <LuRotateCcw aria-hidden /> Start over
                 </Button>
-              )}
-            </HStack>
+                {startLabel && !done && (
+                  <Button
+                    colorPalette="red"
+                    bg="brand.solid"
+                    size="lg"
+                    flex={{ base: "1", sm: "initial" }}
+                    loading={busy}
+                    loadingText="Working…"
+                    disabled={waiting === 0}
+                    onClick={() => {
+                      if (!canStart || canStart()) queue.start();
+                    }}
+                  >
+                    {startLabel}
+                  </Button>
+                )}
+              </HStack>
+            </Flex>
           </Card.Body>
         </Card.Root>
       )}
