@@ -67,7 +67,7 @@ function cryptMethod(cf: PDFObject | undefined, filter: PDFObject | undefined): 
 export function readSecurity(encrypt: PDFDict, id: Uint8Array): StandardSecurity {
   const filter = encrypt.lookup(name("Filter"));
   if (filter !== name("Standard")) {
-    throw new UnsupportedEncryption(`${String(filter ?? "an unnamed")} security (for example certificates)`);
+    throw new UnsupportedEncryption(`certificate or other non-password security (${String(filter ?? "no /Filter")})`);
   }
   const v = numberOf(encrypt, "V") ?? 0;
   const r = numberOf(encrypt, "R") ?? 0;

@@ -133,7 +133,7 @@ describe("protect", () => {
 describe("protect: bad requests", () => {
   it("requires a password, with the spec's message", async () => {
     const bytes = await corpusFile(SOURCE);
-    for (const fields of [{}, { password: "" }]) {
+    for (const fields of [{}, { password: "" }] as Record<string, string>[]) {
       const err = await convertFails(URL, form([{ name: "a.pdf", bytes }], fields), 400);
       expect(err.error).toBe("Please enter a password to protect your PDF");
     }

@@ -126,12 +126,21 @@ describe("unlock: non-ASCII passwords", () => {
     }
   });
 
-  it("opens RC4 and AES-128 files that qpdf protected with a non-ASCII password", async () => {
+  it("opens every revision qpdf writes (R2 to R6) protected with a non-ASCII password", async () => {
     const password = "pässwörd€";
-    // The same password in PDFDocEncoding, where the euro sign is 0xA0 (not in Latin-1).
+    // Revisions 2-4 store it in PDFDocEncoding, where the euro sign is 0xA0 (not in Latin-1);
+    // revisions 5 and 6 in UTF-8.
     const pdfDocHex = "70e4737377f67264a0";
+    const utf8Hex = Array.from(new TextEncoder().encode(password), (b) => b.toString(16).padStart(2, "0")).join("");
     const plain = await corpusFile(plainPath);
-    for (const args of [["40"], ["128", "--use-aes=n"], ["128", "--use-aes=y"]]) {
+    const cases: [string[], string, string][] = [
+      [["40"], pdfDocHex, "R = 2"],
+      [["128", "--use-aes=n"], pdfDocHex, "R = 3"],
+      [["128", "--use-aes=y"], pdfDocHex, "R = 4"],
+      [["256", "--force-R5"], utf8Hex, "R = 5"],
+      [["256"], utf8Hex, "R = 6"],
+    ];
+    for (const [args, hex, revision] of cases) {
       const made = await oracle(
         "qpdf",
         ["--allow-weak-crypto", "--encrypt", password, "owner-x", ...args, "--", "{in}", "{out}"],
@@ -141,13 +150,41 @@ describe("unlock: non-ASCII passwords", () => {
       const encrypted = base64Bytes(made.out ?? "");
       const check = await oracle(
         "qpdf",
-        ["--show-encryption", "--password-mode=hex-bytes", `--password=${pdfDocHex}`, "{in}"],
+        ["--show-encryption", "--password-mode=hex-bytes", `--password=${hex}`, "{in}"],
         encrypted,
       );
-      expect(check.stdout, args.join(" ")).toContain("Supplied password is user password");
-      const body = await convertOk(URL, form([{ name: "x.pdf", bytes: encrypted }], { password }));
-      expect(body.files[0].status, args.join(" ")).toBe("unlocked");
-      expect(await pdfText(await download(body.files[0]))).toBe(await pdfText(plain));
+      expect(check.stdout, revision).toContain(revision);
+      expect(check.stdout, revision).toContain("Supplied password is user password");
+      for (const typed of [password, "owner-x"]) {
+        const body = await convertOk(URL, form([{ name: "x.pdf", bytes: encrypted }], { password: typed }));
+        expect(body.files[0].status, `${revision} ${typed}`).toBe("unlocked");
+        expect(await pdfText(await download(body.files[0]))).toBe(await pdfText(plain));
+      }
     }
+  });
+
+  it("says plainly when a file uses certificate security it cannot open", async () => {
+    const made = await oracle(
+      "qpdf",
+      ["--encrypt", "u", "o", "256", "--", "{in}", "{out}"],
+      await corpusFile(plainPath),
+    );
+    const bytes = base64Bytes(made.out ?? "");
+    // Byte for byte (no text decoding, which would remap 0x80-0x9F): only the handler's name changes.
+    const ascii = (t: string) => Array.from(t, (c) => c.charCodeAt(0));
+    const from = ascii("/Filter /Standard");
+    const at = bytes.findIndex((_, i) => from.every((b, j) => bytes[i + j] === b));
+    expect(at).toBeGreaterThan(0);
+    const pubsec = Uint8Array.from([
+      ...bytes.subarray(0, at),
+      ...ascii("/Filter /Adobe.PubSec"),
+      ...bytes.subarray(at + from.length),
+    ]);
+    const body = await convertOk(URL, form([{ name: "cert.pdf", bytes: pubsec }], { password: "u" }));
+    expect(body.files[0]).toMatchObject({
+      status: "error",
+      error:
+        "cert.pdf is protected with certificate or other non-password security (/Adobe.PubSec), which this tool cannot open.",
+    });
   });
 });
