@@ -8,10 +8,9 @@ export const corpus = (path: string) => join(process.cwd(), "test/fixtures/corpu
 
 let users = 0;
 /**
- * Each test gets its own account (10 conversions a day) so the guest allowance (2 per address,
- * and every e2e request comes from 127.0.0.1) is never shared between tests. Registering from
- * the page sets the session cookie the split and watermark calls rely on, and the token the
- * generic calls send as a bearer header.
+ * A fresh account for the test, signed in the way the app does it: the token in storage (the
+ * generic calls send it as a bearer header) and the session cookie from the answer (the split
+ * and watermark calls send no header, so the cookie is what makes them count as this user's).
  */
 export async function signUp(page: Page) {
   await page.goto("/");

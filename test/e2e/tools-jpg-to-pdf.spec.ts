@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { corpus, download, expectToast, expectValidPdf, pageCount, run, signUp, writeTemp } from "./tools-helpers";
 
 const cat = corpus("img/jpeg/progressive_cat.jpg"); // 320 x 240

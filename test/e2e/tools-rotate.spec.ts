@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { corpus, download, expectToast, expectValidPdf, pageCount, run, signUp } from "./tools-helpers";
 
 const fourPages = corpus("pdf/valid/pysample__pdflatex-4-pages.pdf");
@@ -44,7 +44,7 @@ test("rotate: by default every page turns 90° clockwise", async ({ page }) => {
 });
 
 test("rotate: a guest's third conversion of the day shows the server's upgrade message", async ({ page }) => {
-  // The only guest conversions of the run: the other tests sign in.
+  // Every test is its own visitor (./fixtures), so this guest starts the day with 2 conversions.
   await page.goto("/rotate-pdf");
   await page.getByTestId("file-input").setInputFiles([onePage, onePage, onePage]);
   await page.getByRole("button", { name: "Rotate PDF" }).click();

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { corpus, download, expectToast, expectValidPdf, firstPageText, pageCount, run, signUp } from "./tools-helpers";
 
 /** The part of a canvas the test reads (the e2e project has no DOM types). */

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { corpus, download, expectToast, expectValidPdf, pageCount, rawText, signUp } from "./tools-helpers";
 
 const fourPages = corpus("pdf/valid/pysample__pdflatex-4-pages.pdf");
