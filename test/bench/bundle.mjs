@@ -1,0 +1,35 @@
+/**
+ * Bundles worker engine code for Node, so the benchmark runs the very code the Worker runs.
+ * Each imported .wasm becomes a compiled WebAssembly.Module, as wrangler makes it.
+ */
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { build } from "esbuild";
+
+const wasmAsModule = {
+  name: "wasm-as-module",
+  setup(b) {
+    b.onLoad({ filter: /\.wasm$/ }, (args) => ({
+      contents: `import { readFileSync } from "node:fs";\nexport default new WebAssembly.Module(readFileSync(${JSON.stringify(args.path)}));`,
+      loader: "js",
+    }));
+  },
+};
+
+/** Bundles `entry` (a TypeScript module) and imports it. */
+export async function importBundled(entry) {
+  const dir = await mkdtemp(join(tmpdir(), "bench-"));
+  const outfile = join(dir, "engine.mjs");
+  await build({
+    entryPoints: [entry],
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    target: "node22",
+    outfile,
+    logLevel: "error",
+    plugins: [wasmAsModule],
+  });
+  return import(outfile);
+}

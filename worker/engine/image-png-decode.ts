@@ -1,0 +1,225 @@
+import { Unzlib } from "fflate";
+import { AppError } from "../errors";
+import { invalidImage } from "./image-jpeg-markers";
+import { type PngChunk, type PngHeader, SAMPLES } from "./image-png-chunks";
+
+/** Compressed bytes handed to the inflater at once: deflate expands at most ~1000:1, so ~4 MB out. */
+const PIECE = 4096;
+/** Interlaced images are de-interlaced in memory: their raw size must stay below this. */
+export const MAX_INTERLACED_BYTES = 48 * 1024 * 1024;
+
+export function rowBytes(h: PngHeader, width = h.width): number {
+  return Math.ceil((width * SAMPLES[h.colorType] * h.bitDepth) / 8);
+}
+
+/** Scanlines in a PNG colour type and depth, top to bottom, restartable. */
+export interface RawRows {
+  readonly header: PngHeader;
+  rewind(): void;
+  next(): Uint8Array | null;
+}
+
+/** 8-bit pixels already in memory as PNG scanlines (grey, RGB or RGBA). */
+export function memoryRows(data: Uint8Array, width: number, height: number, channels: 1 | 3 | 4): RawRows {
+  const header = { width, height, bitDepth: 8, colorType: channels === 1 ? 0 : channels === 3 ? 2 : 6, interlace: 0 };
+  const stride = width * channels;
+  let y = 0;
+  return {
+    header,
+    rewind: () => {
+      y = 0;
+    },
+    next: () => (y < height ? data.subarray(y * stride, ++y * stride) : null),
+  };
+}
+
+/**
+ * The raw scanlines of a PNG (unfiltered, original colour type and depth), top to bottom,
+ * inflated a few kilobytes at a time so memory holds a couple of rows, not the image.
+ */
+export class PngRawRows implements RawRows {
+  private readonly idat: Uint8Array[];
+  private inflater!: Unzlib;
+  private queue: Uint8Array[] = [];
+  private queued = 0;
+  private chunk = 0;
+  private offset = 0;
+  private ended = false;
+  private prev: Uint8Array;
+  private cur: Uint8Array;
+  private y = 0;
+  private full: Uint8Array | null = null;
+  readonly stride: number;
+  private readonly bpp: number;
+
+  constructor(
+    readonly header: PngHeader,
+    chunks: PngChunk[],
+  ) {
+    this.idat = chunks.filter((c) => c.type === "IDAT").map((c) => c.data);
+    if (this.idat.length === 0) throw invalidImage();
+    this.stride = rowBytes(header);
+    this.bpp = Math.max(1, (SAMPLES[header.colorType] * header.bitDepth) >> 3);
+    this.prev = new Uint8Array(this.stride);
+    this.cur = new Uint8Array(this.stride);
+    if (header.interlace) {
+      if (this.stride * header.height > MAX_INTERLACED_BYTES) {
+        throw new AppError(
+          "job_too_large",
+          `This interlaced ${header.width}x${header.height} PNG is too large to process. Save it without interlacing, then try again.`,
+        );
+      }
+    }
+    this.rewind();
+  }
+
+  rewind(): void {
+    this.inflater = new Unzlib((data) => {
+      this.queue.push(data);
+      this.queued += data.length;
+    });
+    this.queue = [];
+    this.queued = 0;
+    this.chunk = 0;
+    this.offset = 0;
+    this.ended = false;
+    this.prev.fill(0);
+    this.y = 0;
+    if (this.header.interlace && !this.full) this.full = this.deinterlace();
+  }
+
+  /** The next scanline (a view valid until the next call), or null after the last. */
+  next(): Uint8Array | null {
+    if (this.y >= this.header.height) return null;
+    if (this.full) {
+      const row = this.full.subarray(this.y * this.stride, (this.y + 1) * this.stride);
+      this.y++;
+      return row;
+    }
+    this.readFiltered(this.stride, this.cur, this.prev);
+    [this.prev, this.cur] = [this.cur, this.prev];
+    this.y++;
+    return this.prev;
+  }
+
+  /** Reads one filtered row of `n` bytes into `out` and undoes its filter against `up`. */
+  private readFiltered(n: number, out: Uint8Array, up: Uint8Array): void {
+    const filter = this.take(1)[0];
+    out.set(this.take(n).subarray(0, n));
+    unfilter(filter, out, up, this.bpp, n);
+  }
+
+  private take(n: number): Uint8Array {
+    while (this.queued < n) {
+      if (this.ended) throw invalidImage("This PNG is truncated or damaged and could not be read.");
+      this.feed();
+    }
+    const out = new Uint8Array(n);
+    let o = 0;
+    while (o < n) {
+      const head = this.queue[0];
+      const k = Math.min(head.length, n - o);
+      out.set(head.subarray(0, k), o);
+      o += k;
+      if (k === head.length) this.queue.shift();
+      else this.queue[0] = head.subarray(k);
+    }
+    this.queued -= n;
+    return out;
+  }
+
+  private feed(): void {
+    const data = this.idat[this.chunk];
+    const end = Math.min(data.length, this.offset + PIECE);
+    const last = this.chunk === this.idat.length - 1 && end === data.length;
+    try {
+      this.inflater.push(data.subarray(this.offset, end), last);
+    } catch {
+      throw invalidImage("This PNG's image data is damaged and could not be read.");
+    }
+    this.offset = end;
+    if (end === data.length) {
+      this.chunk++;
+      this.offset = 0;
+    }
+    if (last) this.ended = true;
+  }
+
+  /** Adam7: the seven passes decoded and spread into one raw image. */
+  private deinterlace(): Uint8Array {
+    const h = this.header;
+    const full = new Uint8Array(this.stride * h.height);
+    const passes = [
+      [0, 0, 8, 8],
+      [4, 0, 8, 8],
+      [0, 4, 4, 8],
+      [2, 0, 4, 4],
+      [0, 2, 2, 4],
+      [1, 0, 2, 2],
+      [0, 1, 1, 2],
+    ];
+    const bits = SAMPLES[h.colorType] * h.bitDepth;
+    for (const [x0, y0, dx, dy] of passes) {
+      const pw = Math.ceil((h.width - x0) / dx);
+      const ph = Math.ceil((h.height - y0) / dy);
+      if (pw <= 0 || ph <= 0) continue;
+      const n = rowBytes(h, pw);
+      let up = new Uint8Array(n);
+      let row = new Uint8Array(n);
+      for (let py = 0; py < ph; py++) {
+        this.readFiltered(n, row, up);
+        const y = y0 + py * dy;
+        for (let px = 0; px < pw; px++) copyPixelBits(row, px, full, y * this.stride, x0 + px * dx, bits);
+        [up, row] = [row, up];
+      }
+    }
+    return full;
+  }
+}
+
+function copyPixelBits(src: Uint8Array, sx: number, dst: Uint8Array, dstRow: number, dx: number, bits: number): void {
+  if (bits >= 8) {
+    const b = bits >> 3;
+    for (let i = 0; i < b; i++) dst[dstRow + dx * b + i] = src[sx * b + i];
+    return;
+  }
+  const perByte = 8 / bits;
+  const mask = (1 << bits) - 1;
+  const v = (src[(sx / perByte) | 0] >> (8 - bits - (sx % perByte) * bits)) & mask;
+  const shift = 8 - bits - (dx % perByte) * bits;
+  const at = dstRow + ((dx / perByte) | 0);
+  dst[at] = (dst[at] & ~(mask << shift)) | (v << shift);
+}
+
+export function unfilter(filter: number, row: Uint8Array, up: Uint8Array, bpp: number, n: number): void {
+  switch (filter) {
+    case 0:
+      return;
+    case 1:
+      for (let i = bpp; i < n; i++) row[i] = (row[i] + row[i - bpp]) & 255;
+      return;
+    case 2:
+      for (let i = 0; i < n; i++) row[i] = (row[i] + up[i]) & 255;
+      return;
+    case 3:
+      for (let i = 0; i < n; i++) row[i] = (row[i] + (((i >= bpp ? row[i - bpp] : 0) + up[i]) >> 1)) & 255;
+      return;
+    case 4:
+      for (let i = 0; i < n; i++) {
+        const a = i >= bpp ? row[i - bpp] : 0;
+        const c = i >= bpp ? up[i - bpp] : 0;
+        row[i] = (row[i] + paeth(a, up[i], c)) & 255;
+      }
+      return;
+    default:
+      throw invalidImage("This PNG's image data is damaged and could not be read.");
+  }
+}
+
+export function paeth(a: number, b: number, c: number): number {
+  const p = a + b - c;
+  const pa = Math.abs(p - a);
+  const pb = Math.abs(p - b);
+  const pc = Math.abs(p - c);
+  return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+}
