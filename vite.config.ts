@@ -106,7 +106,8 @@ export default defineConfig(async ({ mode }) => ({
     port: Number(process.env.PORT ?? 8787),
     strictPort: true,
     host: "127.0.0.1",
-    proxy: { "/api": `http://127.0.0.1:${process.env.API_PORT ?? 8788}` },
+    // web/api/*.ts modules are served from /api/ too: only paths that are not source files go to the worker.
+    proxy: { "^/api/(?![^?]*\\.tsx?(?:\\?|$))": `http://127.0.0.1:${process.env.API_PORT ?? 8788}` },
   },
   test: mode === "test" ? { projects: await testProjects() } : undefined,
 }));
