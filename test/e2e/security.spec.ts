@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { corpus, download, expectToast, run, signUp, writeTemp } from "./tools-helpers";
 
 const source = corpus("pdf/valid/pysample__pdflatex-4-pages.pdf");
