@@ -107,6 +107,8 @@ export const ConvertedFile = v.object({
   status: FileStatus,
   message: v.optional(v.string()),
   error: v.optional(v.string()),
+  /** For a file that failed on its own: the error code (password_required, password_incorrect...). */
+  code: v.optional(v.string()),
   compressedSize: v.optional(v.number()),
   compressionRatio: v.optional(v.string()),
   expiresAt: v.optional(v.string()),

@@ -37,8 +37,14 @@ export function allowanceOf(user: PublicUser | null): Allowance {
 export function useAllowanceGuard() {
   const { user, refresh } = useAuth();
   const allowance = allowanceOf(user);
+  const upgradeAction = () => ({
+    label: "Upgrade",
+    onClick: () => void import("../router").then(({ goTo }) => goTo("/premium")),
+  });
   return {
     allowance,
+    /** The "Upgrade" button for toasts that offer Premium (the client block, the server's 429). */
+    upgradeAction,
     /** True when the conversion may start; otherwise shows the toast and returns false. */
     check(): boolean {
       if (!allowance.exhausted) return true;
@@ -47,6 +53,7 @@ export function useAllowanceGuard() {
         description:
           allowance.tier === "free" ? "Upgrade to Premium for unlimited conversions" : "Please try again tomorrow",
         variant: "destructive",
+        action: allowance.tier === "free" ? upgradeAction() : undefined,
       });
       return false;
     },

@@ -1,6 +1,8 @@
 import { Button, HStack } from "@chakra-ui/react";
 import { LuDownload } from "react-icons/lu";
 import type { ConvertedFile } from "../../schema/api";
+import { CloudSaveButtons } from "../components/cloud-save";
+import { ShareButton } from "../components/share-button";
 import { isDownloadLink, startDownload } from "./download";
 
 export type ResultFile = Pick<ConvertedFile, "downloadUrl" | "convertedName" | "size" | "expiresAt">;
@@ -34,6 +36,12 @@ export function ResultActions({ result, label = "Download", size = "sm", emphasi
       >
         <LuDownload aria-hidden /> {label}
       </Button>
+      {isDownloadLink(url) && (
+        <>
+          <ShareButton downloadUrl={url} fileName={result.convertedName} size={size} />
+          <CloudSaveButtons downloadUrl={url} size={size === "lg" ? "md" : size} />
+        </>
+      )}
     </HStack>
   );
 }

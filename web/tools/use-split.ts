@@ -10,6 +10,7 @@ import {
   useAnalyzePdf,
   usePageJob,
 } from "../api/convert";
+import { useAllowanceGuard } from "../session/allowance";
 import { toast } from "../ui/toaster";
 import { messages } from "./messages";
 
@@ -42,6 +43,9 @@ export function useSplit() {
   const timer = useRef<ReturnType<typeof setInterval> | null>(null);
   const analyze = useAnalyzePdf();
   const pageJob = usePageJob();
+  const guard = useAllowanceGuard();
+  const guardRef = useRef(guard);
+  guardRef.current = guard;
 
   const stop = useCallback(() => {
     controller.current?.abort();
@@ -119,6 +123,7 @@ export function useSplit() {
         toast({ title: m.noPagesTitle, description, variant: "destructive" });
         return;
       }
+      if (!guardRef.current.check()) return;
       const ctrl = new AbortController();
       controller.current = ctrl;
       patch(current.id, { status: "processing", job, error: undefined, detail: undefined });
@@ -131,6 +136,7 @@ export function useSplit() {
         patch(current.id, { status: "completed", progress: 100, results, resultUrl: main.downloadUrl });
         const title = job === "extract" ? m.extracted : messages.processed;
         toast({ title, description: res.message && res.message !== title ? res.message : undefined });
+        void guardRef.current.afterConversion();
       } catch (err) {
         if (isAbort(err)) return;
         const detail = err instanceof ConversionError ? uploadFailureMessage(err) : undefined;

@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { ConvertedFile } from "../../schema/api";
 import { toolsById } from "../../schema/tools";
 import { formFailureMessage, resultFiles, useConversion } from "../api/convert";
+import { useAllowanceGuard } from "../session/allowance";
 import { toast } from "../ui/toaster";
 import { validateFile, validationToastTitle } from "./validation";
 
@@ -21,13 +22,9 @@ export interface UnlockEntry {
   retrying?: boolean;
 }
 
-/**
- * Whether a file's result asks for a password. The server words these two errors
- * "Incorrect password for {name}" and "Password required for {name}" (its code, which says the
- * same, does not reach the page yet).
- */
+/** Whether a file's result asks for a password (its error code says so). */
 export function needsPassword(result: ConvertedFile | undefined): boolean {
-  return result?.status === "error" && /^(Incorrect password|Password required) for /.test(result.error ?? "");
+  return result?.status === "error" && (result.code === "password_required" || result.code === "password_incorrect");
 }
 
 let counter = 0;
@@ -37,6 +34,7 @@ export function useUnlock() {
   const [entries, setEntries] = useState<UnlockEntry[]>([]);
   const [password, setPassword] = useState("");
   const mutation = useConversion();
+  const guard = useAllowanceGuard();
   const retryMutation = useConversion();
   const patch = (id: string, next: Partial<UnlockEntry>) =>
     setEntries((prev) => prev.map((e) => (e.id === id ? { ...e, ...next } : e)));
@@ -72,6 +70,7 @@ export function useUnlock() {
       toast({ title: unlockMessages.noFiles, variant: "destructive" });
       return;
     }
+    if (!guard.check()) return;
     mutation.mutate(
       { path: PATH, files: todo.map((e) => e.file), fields: password ? { password } : {}, options: { auth: false } },
       {
@@ -80,6 +79,7 @@ export function useUnlock() {
           const byId = new Map(todo.map((e, i) => [e.id, files[i]]));
           setEntries((prev) => prev.map((e) => (byId.has(e.id) ? { ...e, result: byId.get(e.id) } : e)));
           announce(res.message, files);
+          void guard.afterConversion();
         },
         onError: failed,
       },
@@ -89,7 +89,7 @@ export function useUnlock() {
   /** Tries one file again with the password typed next to it. */
   const retry = async (id: string, filePassword: string) => {
     const entry = entries.find((e) => e.id === id);
-    if (!entry) return;
+    if (!entry || !guard.check()) return;
     patch(id, { retrying: true });
     try {
       const res = await retryMutation.mutateAsync({
@@ -101,6 +101,7 @@ export function useUnlock() {
       const [result] = resultFiles(res);
       patch(id, { result, retrying: false });
       announce(res.message, [result]);
+      void guard.afterConversion();
     } catch (err) {
       patch(id, { retrying: false });
       failed(err);

@@ -24,7 +24,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ToolDef } from "../../schema/tools";
-import { isAbort, resultFiles, uploadFailureMessage, useConversion } from "../api/convert";
+import { ConversionError, isAbort, resultFiles, uploadFailureMessage, useConversion } from "../api/convert";
+import { useAllowanceGuard } from "../session/allowance";
 import { toast } from "../ui/toaster";
 import { messages } from "./messages";
 import {
@@ -73,6 +74,9 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
   opts.current = options;
   const controllers = useRef(new Map<string, AbortController>());
   const { mutateAsync } = useConversion();
+  const guard = useAllowanceGuard();
+  const guardRef = useRef(guard);
+  guardRef.current = guard;
 
   useEffect(() => {
     const live = controllers.current;
@@ -114,15 +118,19 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
         } else {
           toast({ title: messages.processed });
         }
+        void guardRef.current.afterConversion();
       } catch (err) {
         if (isAbort(err)) return;
         const message = uploadFailureMessage(err);
         update(ids, { status: "error", progress: 0, error: message });
+        const limited = err instanceof ConversionError && err.status === 429;
         toast({
           title: failureTitle?.(batch[0].file) ?? messages.processingFailed,
           description: message,
           variant: "destructive",
+          action: limited && message.includes("Premium") ? guardRef.current.upgradeAction() : undefined,
         });
+        if (limited) void guardRef.current.afterConversion();
       } finally {
         for (const id of ids) if (controllers.current.get(id) === controller) controllers.current.delete(id);
       }
@@ -134,6 +142,14 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
     (list: UploadItem[]) => {
       const { mode, tool } = opts.current;
       if (list.length === 0) return;
+      // A signed-in person whose allowance is used up is stopped here, before any upload.
+      if (!guardRef.current.check()) {
+        update(
+          list.map((i) => i.id),
+          { status: "error", progress: 0, error: "Conversion limit reached" },
+        );
+        return;
+      }
       if (mode === "each") {
         for (const item of list) void send([item]);
         return;

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { formFailureMessage, useConversion } from "../api/convert";
+import { useAllowanceGuard } from "../session/allowance";
 import { toast } from "../ui/toaster";
 import { messages } from "./messages";
 
@@ -15,6 +16,7 @@ export function useWatermark() {
   const [opacity, setOpacity] = useState<number>(OPACITY.initial);
   const [textError, setTextError] = useState<string>();
   const mutation = useConversion();
+  const guard = useAllowanceGuard();
 
   const addFiles = (list: readonly File[]) => {
     const pdfs = list.filter((f) => f.type === "application/pdf");
@@ -45,6 +47,7 @@ export function useWatermark() {
       toast({ title: m.noFiles, variant: "destructive" });
       return;
     }
+    if (!guard.check()) return;
     mutation.mutate(
       {
         path: "/api/convert/watermark-pdf",
@@ -54,7 +57,10 @@ export function useWatermark() {
         options: { auth: false },
       },
       {
-        onSuccess: (res) => toast({ title: res.message || m.completed }),
+        onSuccess: (res) => {
+          toast({ title: res.message || m.completed });
+          void guard.afterConversion();
+        },
         onError: (err) =>
           toast({ title: m.errorTitle, description: formFailureMessage(err, m.fallback), variant: "destructive" }),
       },

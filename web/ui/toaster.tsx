@@ -18,10 +18,12 @@ export interface ToastOptions {
   description?: string;
   variant?: "default" | "destructive";
   duration?: number;
+  /** One button in the toast, such as "Upgrade" on the daily-limit message. */
+  action?: { label: string; onClick: () => void };
 }
 
 /** Shows a toast, replacing whatever toast is on screen (never a queue of stale ones). */
-export function toast({ title, description, variant = "default", duration }: ToastOptions) {
+export function toast({ title, description, variant = "default", duration, action }: ToastOptions) {
   toaster.remove();
   return toaster.create({
     title,
@@ -29,6 +31,7 @@ export function toast({ title, description, variant = "default", duration }: Toa
     type: variant === "destructive" ? "error" : "info",
     duration: duration ?? TOAST_DURATION,
     closable: true,
+    action,
   });
 }
 

@@ -2,13 +2,36 @@ import { ChakraProvider } from "@chakra-ui/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { vi } from "vitest";
+import type { PublicUser } from "../../../schema/api";
+import { meQuery } from "../../../web/api/auth";
 import { createQueryClient } from "../../../web/api/query-client";
+import { AuthProvider } from "../../../web/session/auth-context";
 import { system } from "../../../web/theme/system";
 
+/** A signed-in free user with allowance left, for tests that store a session token. */
+export const testUser: PublicUser = {
+  id: 1,
+  email: "ada@example.com",
+  firstName: "Ada",
+  lastName: "Tester",
+  role: "free",
+  dailyConversions: 0,
+  dailyLimit: 10,
+  subscriptionStatus: "inactive",
+  emailVerified: false,
+  createdAt: new Date(0).toISOString(),
+};
+
 export function Providers({ children }: { children: ReactNode }) {
+  const client = createQueryClient();
+  // A stored token's session is already known, so the tests' fetch sees only the calls under test.
+  const token = localStorage.getItem("sessionToken");
+  if (token) client.setQueryData(meQuery(token).queryKey, { user: testUser });
   return (
     <ChakraProvider value={system}>
-      <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>
+      <QueryClientProvider client={client}>
+        <AuthProvider>{children}</AuthProvider>
+      </QueryClientProvider>
     </ChakraProvider>
   );
 }

@@ -20,6 +20,7 @@ describe("unlock: wrong and missing passwords", () => {
         originalName: s.name,
         status: "error",
         error: `Incorrect password for ${s.name}`,
+        code: "password_incorrect",
         message: `Incorrect password for ${s.name}. Check the password and try again.`,
       });
       expect(body.files[0].downloadUrl).toBeUndefined();
@@ -29,7 +30,11 @@ describe("unlock: wrong and missing passwords", () => {
   it("a file that needs a password and gets none says so", async () => {
     for (const path of ["pdf/encrypted/qpdf__c-r4.pdf", "pdf/encrypted/pdflib__encrypted_new.pdf"]) {
       const body = await convertOk(URL, form([{ name: "report.pdf", bytes: await corpusFile(path) }]));
-      expect(body.files[0]).toMatchObject({ status: "error", error: "Password required for report.pdf" });
+      expect(body.files[0]).toMatchObject({
+        status: "error",
+        error: "Password required for report.pdf",
+        code: "password_required",
+      });
       expect(body.message).toBe("Password required for report.pdf");
     }
   });

@@ -98,7 +98,13 @@ async function runConversion(c: AppContext, slug: ConvertSlug) {
     let next = 0;
     for (const o of result.outputs) {
       if (!o.ok) {
-        files.push({ originalName: o.originalName, status: "error", error: o.error, message: o.message ?? o.error });
+        files.push({
+          originalName: o.originalName,
+          status: "error",
+          error: o.error,
+          message: o.message ?? o.error,
+          ...(o.code ? { code: o.code } : {}),
+        });
         continue;
       }
       const s = stored[next++];

@@ -1,0 +1,74 @@
+import { ChakraProvider } from "@chakra-ui/react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, renderHook } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { toolsById } from "../../../schema/tools";
+import { meQuery } from "../../../web/api/auth";
+import { createQueryClient } from "../../../web/api/query-client";
+import { AuthProvider } from "../../../web/session/auth-context";
+import { system } from "../../../web/theme/system";
+import { useUploadQueue } from "../../../web/tools/use-upload-queue";
+import * as toaster from "../../../web/ui/toaster";
+import { pdf, testUser } from "./helpers";
+
+function signedIn(user: typeof testUser) {
+  localStorage.setItem("sessionToken", "tok");
+  const client = createQueryClient();
+  client.setQueryData(meQuery("tok").queryKey, { user });
+  return ({ children }: { children: ReactNode }) => (
+    <ChakraProvider value={system}>
+      <QueryClientProvider client={client}>
+        <AuthProvider>{children}</AuthProvider>
+      </QueryClientProvider>
+    </ChakraProvider>
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("the client-side allowance block", () => {
+  it("stops a free user at 10/10 before uploading, with the spec's toast", () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal("fetch", fetchMock);
+    const toast = vi.spyOn(toaster, "toast");
+    const { result } = renderHook(
+      () => useUploadQueue({ tool: toolsById["rotate-pdf"], mode: "each", autoStart: true }),
+      {
+        wrapper: signedIn({ ...testUser, dailyConversions: 10 }),
+      },
+    );
+    act(() => result.current.addFiles([pdf("a.pdf")]));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(toast).toHaveBeenCalledWith(
+      expect.objectContaining({
+        title: "Conversion limit reached",
+        description: "Upgrade to Premium for unlimited conversions",
+        variant: "destructive",
+      }),
+    );
+    expect(result.current.items[0]).toMatchObject({ status: "error", error: "Conversion limit reached" });
+  });
+
+  it("tells anyone else to try again tomorrow, and never blocks premium", () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => new Promise(() => {})),
+    );
+    const toast = vi.spyOn(toaster, "toast");
+    const other = renderHook(() => useUploadQueue({ tool: toolsById["rotate-pdf"], mode: "each", autoStart: true }), {
+      wrapper: signedIn({ ...testUser, role: "member", dailyConversions: 2, dailyLimit: 2 }),
+    });
+    act(() => other.result.current.addFiles([pdf("a.pdf")]));
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ description: "Please try again tomorrow" }));
+
+    const premium = renderHook(() => useUploadQueue({ tool: toolsById["rotate-pdf"], mode: "each", autoStart: true }), {
+      wrapper: signedIn({ ...testUser, role: "premium", dailyConversions: 5000, dailyLimit: null }),
+    });
+    act(() => premium.result.current.addFiles([pdf("b.pdf")]));
+    expect(premium.result.current.items[0].status).toBe("uploading");
+  });
+});

@@ -1,0 +1,26 @@
+import { createRouter } from "@tanstack/react-router";
+import { createQueryClient } from "./api/query-client";
+import { NotFound } from "./components/not-found";
+import { routeTree } from "./routeTree.gen";
+
+export const queryClient = createQueryClient();
+
+export const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPreload: "intent",
+  defaultPreloadStaleTime: 0,
+  scrollRestoration: true,
+  defaultNotFoundComponent: NotFound,
+});
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+/** Navigation for code outside components (a toast's button): loaded lazily, so no import cycle. */
+export function goTo(to: "/premium" | "/" | "/history") {
+  void router.navigate({ to });
+}
