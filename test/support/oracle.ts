@@ -27,6 +27,9 @@ const ALLOWED = new Set([
   "djpeg",
   "dwebp",
   "unzip",
+  // libpng's reading of a PNG (cwebp -lossless -exact), and a reference JPEG encoder for fixtures.
+  "cwebp",
+  "cjpeg",
 ]);
 
 export interface RunResult {
