@@ -69,3 +69,25 @@ test("File History lists a signed-in user's conversions with their downloads", a
   expect(saved.name).toBe("two-rotated.pdf");
   expect(pageCount(saved.path)).toBe(4);
 });
+
+test("a result's Share button makes a link that works in a fresh browser", async ({ page, browser }) => {
+  await page.goto("/rotate-pdf");
+  await page.locator('input[type="file"]').first().setInputFiles(PDF);
+  await page.getByRole("button", { name: "Rotate PDF" }).click();
+  await page.getByTestId("share-button").first().click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("Share");
+  await dialog.getByText("7 days").click();
+  await dialog.getByRole("button", { name: "Create link" }).click();
+  const url = await dialog.getByTestId("share-url").inputValue();
+  expect(url).toMatch(/\/shared\/[A-Za-z0-9_-]{32}$/);
+  await expect(dialog.getByTestId("share-expiry")).toContainText("Expires");
+
+  const stranger = await browser.newContext();
+  const other = await stranger.newPage();
+  await other.goto(url);
+  await expect(other.getByTestId("shared-file-name")).toHaveText("pysample__pdflatex-4-pages-rotated.pdf");
+  const saved = await download(other, other.getByRole("button", { name: "Download File" }));
+  expect(pageCount(saved.path)).toBe(4);
+  await stranger.close();
+});

@@ -1,0 +1,111 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+const PDF = "test/fixtures/corpus/pdf/valid/pysample__minimal-document.pdf";
+
+async function register(page: Page, email: string) {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  const login = page.getByRole("dialog", { name: "Welcome Back" });
+  await expect(login).toBeVisible();
+  await expect(login.getByRole("button", { name: "Forgot your password?" })).toBeVisible();
+  await login.getByRole("button", { name: "Create Account" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create Account" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel("First name").fill("Ada");
+  await dialog.getByLabel("Last name").fill("Lovelace");
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("Password", { exact: true }).fill("secret12");
+  await dialog.getByLabel("Confirm password").fill("secret99");
+  await dialog.getByRole("button", { name: "Create Account" }).click();
+  await expect(dialog.getByText("Passwords do not match")).toBeVisible();
+  await dialog.getByLabel("Confirm password").fill("secret12");
+  await dialog.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Account created successfully!")).toBeVisible();
+}
+
+test("register, use the allowance until blocked, sign out and sign in again", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const email = `ada-${Date.now()}@example.com`;
+  await register(page, email);
+  await expect(page.getByTestId("conversion-counter")).toHaveText("0/10 today");
+  await expect(page.getByTestId("role-badge")).toHaveText("Free");
+
+  await page.getByTestId("user-menu").click();
+  const menu = page.getByRole("menu");
+  await expect(menu.getByText("Ada Lovelace")).toBeVisible();
+  await expect(menu.getByText(email)).toBeVisible();
+  for (const item of ["File History", "Account Settings", "Upgrade to Premium", "Sign Out"]) {
+    await expect(menu.getByRole("menuitem", { name: item })).toBeVisible();
+  }
+  await page.keyboard.press("Escape");
+
+  // Ten conversions with the account's own token, as the rotate page sends them.
+  const token = await page.evaluate(() => localStorage.getItem("sessionToken"));
+  expect(token).toBeTruthy();
+  for (let i = 0; i < 10; i++) {
+    const res = await request.post("/api/convert/rotate-pdf", {
+      headers: { authorization: `Bearer ${token}` },
+      multipart: { files: { name: "a.pdf", mimeType: "application/pdf", buffer: readFileSync(PDF) } },
+    });
+    expect(res.status()).toBe(200);
+  }
+
+  await page.goto("/rotate-pdf");
+  await expect(page.getByTestId("conversion-counter")).toHaveText("10/10 today");
+  const banner = page.getByTestId("account-banner");
+  await expect(banner.getByText("Free Account")).toBeVisible();
+  await expect(banner.getByText("10/10 conversions used today")).toBeVisible();
+  await expect(banner.getByText("Daily Usage")).toBeVisible();
+  await expect(banner.getByRole("link", { name: "Upgrade" })).toBeVisible();
+
+  // The page blocks the eleventh before uploading anything.
+  await page.locator('input[type="file"]').first().setInputFiles(PDF);
+  await page.getByRole("button", { name: "Rotate PDF" }).click();
+  await expect(page.getByText("Conversion limit reached").first()).toBeVisible();
+  const toast = page.getByTestId("toast").filter({ hasText: "Conversion limit reached" });
+  await expect(toast).toContainText("Upgrade to Premium for unlimited conversions");
+  await toast.getByRole("button", { name: "Upgrade" }).click();
+  await expect(page).toHaveURL(/\/premium$/);
+
+  await page.getByTestId("user-menu").click();
+  await page.getByRole("menuitem", { name: "Sign Out" }).click();
+  await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("sessionToken"))).toBeNull();
+
+  await page.getByRole("button", { name: "Sign In" }).click();
+  const login = page.getByRole("dialog", { name: "Welcome Back" });
+  await login.getByLabel("Email").fill(email);
+  await login.getByLabel("Password").fill("wrong-password");
+  await login.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Login failed")).toBeVisible();
+  await expect(page.getByText("Invalid email or password")).toBeVisible();
+  await login.getByLabel("Password").fill("secret12");
+  await login.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Welcome back!")).toBeVisible();
+  await expect(page.getByTestId("conversion-counter")).toHaveText("10/10 today");
+
+  // The session survives a reload.
+  await page.reload();
+  await expect(page.getByTestId("conversion-counter")).toHaveText("10/10 today");
+});
+
+test("the sign-in dialog checks its fields with the spec's messages", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  const login = page.getByRole("dialog", { name: "Welcome Back" });
+  await login.getByLabel("Email").fill("not-an-email");
+  await login.getByLabel("Password").fill("123");
+  await login.getByRole("button", { name: "Sign In" }).click();
+  await expect(login.getByText("Please enter a valid email address")).toBeVisible();
+  await expect(login.getByText("Password must be at least 6 characters")).toBeVisible();
+});
+
+test("a stale stored token is dropped and the visitor is a guest", async ({ page }) => {
+  await page.goto("/");
+  await page.evaluate(() => localStorage.setItem("sessionToken", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"));
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("sessionToken"))).toBeNull();
+});
