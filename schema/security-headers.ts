@@ -47,5 +47,8 @@ export function staticHeadersFile(): string {
   for (const [k, v] of Object.entries(commonSecurityHeaders)) lines.push(`  ${k}: ${v}`);
   lines.push(`  Strict-Transport-Security: ${HSTS}`);
   lines.push("/assets/*", "  Cache-Control: public, max-age=31536000, immutable");
+  // The cloud-save popup comes back here from the provider's pages; it must still reach the window
+  // that opened it (to report and close), which a stricter opener policy would sever.
+  lines.push("/auth/*", "  ! Cross-Origin-Opener-Policy", "  Cross-Origin-Opener-Policy: unsafe-none");
   return `${lines.join("\n")}\n`;
 }

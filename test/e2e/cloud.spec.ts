@@ -60,3 +60,34 @@ for (const [provider, name] of [
     expect(uploads.length).toBeGreaterThan(0);
   });
 }
+
+test("Save to Dropbox from a result: the popup reports back to the page and closes", async ({
+  page,
+  configured,
+  context,
+}) => {
+  await page.goto(`${configured}/rotate-pdf`);
+  await page
+    .locator('input[type="file"]')
+    .first()
+    .setInputFiles("test/fixtures/corpus/pdf/valid/pysample__minimal-document.pdf");
+  await page.getByRole("button", { name: "Rotate PDF" }).click();
+  const [popup] = await Promise.all([context.waitForEvent("page"), page.getByTestId("save-dropbox").first().click()]);
+  await expect(page.getByTestId("toast").filter({ hasText: "File saved successfully" })).toContainText(
+    "pysample__minimal-document-rotated.pdf was saved to Dropbox.",
+    { timeout: 20_000 },
+  );
+  await popup.waitForEvent("close", { timeout: 10_000 });
+});
+
+test("without provider keys the save buttons are not offered", async ({ page }) => {
+  await page.goto("/rotate-pdf");
+  await page
+    .locator('input[type="file"]')
+    .first()
+    .setInputFiles("test/fixtures/corpus/pdf/valid/pysample__minimal-document.pdf");
+  await page.getByRole("button", { name: "Rotate PDF" }).click();
+  await expect(page.getByTestId("share-button").first()).toBeVisible();
+  await expect(page.getByTestId("save-google")).toHaveCount(0);
+  await expect(page.getByTestId("save-dropbox")).toHaveCount(0);
+});

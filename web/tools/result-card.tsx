@@ -25,21 +25,24 @@ export function ResultCard({ result, label, sources, title = "Your file is ready
       data-testid="result-card"
     >
       <Card.Body>
-        <Flex gap="4" align={{ base: "start", md: "center" }} direction={{ base: "column", md: "row" }}>
-          <Icon as={LuCircleCheck} boxSize="10" color="green.fg" flexShrink={0} />
-          <Stack gap="1" flex="1" minW="0">
-            <Heading as="h2" size="md">
-              {title}
-            </Heading>
-            <Text fontWeight="medium" truncate title={result.convertedName}>
-              {result.convertedName}
-            </Text>
-            <Text fontSize="sm" color="fg.muted">
-              {[details, formatExpiry(result.expiresAt)].filter(Boolean).join(" · ")}
-            </Text>
-          </Stack>
-          <ResultActions result={result} label={label} size="lg" emphasis="primary" />
-        </Flex>
+        <Stack gap="4">
+          <Flex gap="4" align="center">
+            <Icon as={LuCircleCheck} boxSize="10" color="green.fg" flexShrink={0} />
+            <Stack gap="1" flex="1" minW="0">
+              <Heading as="h2" size="md">
+                {title}
+              </Heading>
+              <Text fontWeight="medium" truncate title={result.convertedName}>
+                {result.convertedName}
+              </Text>
+              <Text fontSize="sm" color="fg.muted">
+                {[details, formatExpiry(result.expiresAt)].filter(Boolean).join(" · ")}
+              </Text>
+            </Stack>
+          </Flex>
+          {/* Actions get their own row: Download, Share and the cloud buttons need the width. */}
+          <ResultActions result={result} label={label} size="md" emphasis="primary" />
+        </Stack>
       </Card.Body>
     </Card.Root>
   );
