@@ -142,3 +142,33 @@ export function packRow(values: Uint8Array, depth: number, out: Uint8Array): voi
     out[(x / perByte) | 0] |= values[x] << (8 - depth - (x % perByte) * depth);
   }
 }
+
+/**
+ * Rows with a PNG filter byte each, chosen by the same heuristic as PngWriter: what PDF's
+ * /Predictor 15 expects inside a Flate stream.
+ */
+export function filteredRows(data: Uint8Array, width: number, height: number, channels: number): Uint8Array {
+  const stride = width * channels;
+  const out = new Uint8Array((stride + 1) * height);
+  const tmp = new Uint8Array(stride);
+  let prev: Uint8Array = new Uint8Array(stride);
+  for (let y = 0; y < height; y++) {
+    const row = data.subarray(y * stride, (y + 1) * stride);
+    let best = 0;
+    let bestSum = Number.POSITIVE_INFINITY;
+    for (let f = 0; f < 5; f++) {
+      applyFilter(f, row, prev, channels, tmp);
+      let sum = 0;
+      for (let i = 0; i < stride && sum < bestSum; i++) sum += tmp[i] < 128 ? tmp[i] : 256 - tmp[i];
+      if (sum < bestSum) {
+        bestSum = sum;
+        best = f;
+      }
+    }
+    const o = y * (stride + 1);
+    out[o] = best;
+    applyFilter(best, row, prev, channels, out.subarray(o + 1, o + 1 + stride));
+    prev = row;
+  }
+  return out;
+}

@@ -13,7 +13,7 @@ export interface ImageInfo {
 /** Pixel budgets, by what a job must hold: JPEG and PNG stream in bands; WebP decodes whole. */
 export const MAX_MEGAPIXELS: Record<ImageFormat, number> = { jpeg: 50, png: 40, webp: 5 };
 /** Encoding WebP holds the whole image in the encoder. */
-export const MAX_WEBP_OUTPUT_MEGAPIXELS = 5;
+export const MAX_WEBP_OUTPUT_MEGAPIXELS = 4;
 
 const ascii = (b: Uint8Array, at: number, n: number) => String.fromCharCode(...b.subarray(at, at + n));
 const u16be = (b: Uint8Array, at: number) => (b[at] << 8) | b[at + 1];

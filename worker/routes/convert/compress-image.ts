@@ -1,11 +1,71 @@
-import { AppError } from "../../errors";
-import type { ConvertEndpoint } from "./types";
+import { compressImage as compressEngine } from "../../engine/compress-image";
+import { QUALITY_PRESETS, type QualityPreset } from "../../engine/compress-image-options";
+import { compressionExtra, savingMessage } from "../../engine/compress-image-report";
+import { AppError, isAppError } from "../../errors";
+import { derivedName, splitExtension } from "../../services/filenames";
+import { textField } from "./form";
+import type { ConvertEndpoint, FailedFile, OutputFile } from "./types";
 
-// Placeholder until the tool's engine lands; answers a clear 503 rather than pretending.
+const TYPES = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp" } as const;
+
+/**
+ * quality: "high" (default: visually lossless, chosen by measuring), "balanced", "small", or a
+ * number 1-100 (a fixed encoder quality). format: "webp" converts; anything else keeps the format.
+ */
+function qualityField(form: FormData): QualityPreset | number {
+  const raw = textField(form, "quality")?.trim().toLowerCase();
+  if (raw === undefined) return "high";
+  if (Object.hasOwn(QUALITY_PRESETS, raw)) return raw as QualityPreset;
+  const n = Number(raw);
+  if (Number.isInteger(n) && n >= 1 && n <= 100) return n;
+  throw new AppError("validation_failed", "Quality must be high, balanced, small, or a whole number from 1 to 100.");
+}
+
+function formatField(form: FormData): boolean {
+  const raw = textField(form, "format")?.trim().toLowerCase();
+  if (raw === undefined || raw === "original" || raw === "same") return false;
+  if (raw === "webp") return true;
+  throw new AppError("validation_failed", "Format must be webp, or left out to keep the image's format.");
+}
+
+/** POST /api/convert/compress-image: files (JPEG, PNG, WebP), optional quality and format. */
 export const compressImage: ConvertEndpoint = {
   tool: "compress-image",
   conversionType: "compress-image",
-  async run() {
-    throw new AppError("not_configured", "This tool is not available yet.");
+  async run({ uploads, form, budget }) {
+    const quality = qualityField(form);
+    const toWebp = formatField(form);
+    const outputs: (OutputFile | FailedFile)[] = [];
+    let firstError: unknown;
+    for (const u of uploads) {
+      try {
+        const r = await compressEngine(u.bytes, u.name, { quality, toWebp, budget });
+        const sameFormat = r.format === u.kind;
+        outputs.push({
+          ok: true,
+          bytes: r.bytes,
+          fileName: derivedName(
+            u.name,
+            "compressed",
+            sameFormat ? splitExtension(u.name).ext : `.${r.format === "jpeg" ? "jpg" : r.format}`,
+          ),
+          contentType: TYPES[r.format],
+          originalName: u.name,
+          message: r.unchanged
+            ? toWebp && !sameFormat
+              ? "Already optimised: WebP would be larger, so the original was returned unchanged"
+              : "Already optimised: returned unchanged"
+            : `${savingMessage(u.size, r.bytes.length)} (${r.method})`,
+          extra: compressionExtra(u.size, r.bytes.length),
+        });
+      } catch (err) {
+        // Timeouts stop the whole job; other failures belong to their file.
+        if (!isAppError(err) || err.code === "job_timeout") throw err;
+        firstError ??= err;
+        outputs.push({ ok: false, originalName: u.name, error: err.message, code: err.code });
+      }
+    }
+    if (!outputs.some((o) => o.ok)) throw firstError;
+    return { outputs, message: "Files processed successfully" };
   },
 };

@@ -1,0 +1,116 @@
+import {
+  decodePDFRawStream,
+  PDFArray,
+  type PDFContext,
+  PDFDict,
+  PDFName,
+  PDFNumber,
+  type PDFObject,
+  PDFRawStream,
+  PDFRef,
+} from "@cantoo/pdf-lib";
+import { Unzlib, zlibSync } from "fflate";
+import { lzwDecode } from "./pdf-lzw";
+
+/** Stream plumbing for the compressor: filters, decoding with a size cap, Flate encoding. */
+
+export interface Filter {
+  name: string;
+  params: PDFDict | undefined;
+}
+
+const ALIASES: Record<string, string> = {
+  Fl: "FlateDecode",
+  LZW: "LZWDecode",
+  A85: "ASCII85Decode",
+  AHx: "ASCIIHexDecode",
+  RL: "RunLengthDecode",
+  DCT: "DCTDecode",
+  CCF: "CCITTFaxDecode",
+};
+
+export function resolve(ctx: PDFContext, o: PDFObject | undefined): PDFObject | undefined {
+  return o instanceof PDFRef ? ctx.lookup(o) : o;
+}
+
+export function filtersOf(ctx: PDFContext, dict: PDFDict): Filter[] | null {
+  const f = resolve(ctx, dict.get(PDFName.of("Filter")));
+  const p = resolve(ctx, dict.get(PDFName.of("DecodeParms")));
+  const names = f === undefined ? [] : f instanceof PDFArray ? f.asArray().map((x) => resolve(ctx, x)) : [f];
+  const params = p instanceof PDFArray ? p.asArray().map((x) => resolve(ctx, x)) : [p];
+  const out: Filter[] = [];
+  for (const [i, n] of names.entries()) {
+    if (!(n instanceof PDFName)) return null;
+    const name = n.decodeText();
+    const param = params[i];
+    out.push({ name: ALIASES[name] ?? name, params: param instanceof PDFDict ? param : undefined });
+  }
+  return out;
+}
+
+export function numberIn(ctx: PDFContext, dict: PDFDict | undefined, key: string, fallback: number): number {
+  const v = dict ? resolve(ctx, dict.get(PDFName.of(key))) : undefined;
+  return v instanceof PDFNumber ? v.asNumber() : fallback;
+}
+
+class TooLarge extends Error {}
+
+/** zlib data inflated in full, or null when it is damaged or larger than `max`. */
+export function inflate(data: Uint8Array, max: number): Uint8Array | null {
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  const z = new Unzlib((chunk) => {
+    size += chunk.length;
+    if (size > max) throw new TooLarge();
+    parts.push(chunk.slice());
+  });
+  try {
+    z.push(data, true);
+  } catch {
+    return null;
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/**
+ * Decodes a stream through its general-purpose filters (no image filters, no predictors), or
+ * null when it uses anything else, is damaged, or would exceed `max` bytes.
+ */
+export function decodeGeneral(ctx: PDFContext, stream: PDFRawStream, max: number): Uint8Array | null {
+  const filters = filtersOf(ctx, stream.dict);
+  if (!filters) return null;
+  let data: Uint8Array | null = stream.contents;
+  for (const f of filters) {
+    if (!data) return null;
+    if (f.params && numberIn(ctx, f.params, "Predictor", 1) > 1) return null;
+    if (f.name === "FlateDecode") data = inflate(data, max);
+    else if (f.name === "LZWDecode") {
+      try {
+        data = lzwDecode(data, numberIn(ctx, f.params, "EarlyChange", 1), max, new TooLarge());
+      } catch {
+        return null;
+      }
+    } else if (["ASCII85Decode", "ASCIIHexDecode", "RunLengthDecode"].includes(f.name)) {
+      try {
+        const one = PDFRawStream.of(ctx.obj({ Filter: f.name }), data);
+        const out = decodePDFRawStream(one).getBytes(max + 1);
+        if (out.length > max) return null;
+        data = new Uint8Array(out.buffer, out.byteOffset, out.length);
+      } catch {
+        return null;
+      }
+    } else return null;
+  }
+  return data;
+}
+
+/** zlib level 9 (the one-shot compressor: fflate's streaming one can write corrupt data). */
+export function deflate(data: Uint8Array): Uint8Array {
+  return zlibSync(data, { level: 9 });
+}
