@@ -58,5 +58,17 @@ export async function embedTextFont(doc: PDFDocument, text: string): Promise<PDF
   const choice = fontForText(text);
   if (choice === "Helvetica-Bold") return doc.embedFont(StandardFonts.HelveticaBold);
   doc.registerFontkit(fontkit);
-  return doc.embedFont(new Uint8Array(dejavuSansBold), { subset: true });
+  return doc.embedFont(new Uint8Array(dejavuSansBold), {
+    subset: true,
+    customName: `${subsetTag(text)}+DejaVuSans-Bold`,
+  });
+}
+
+/** PDF names a font subset "ABCDEF+Name"; readers (and pdffonts) know it is partial by that tag. */
+function subsetTag(text: string): string {
+  let h = 2166136261;
+  for (const cp of codePoints(text)) h = Math.imul(h ^ cp, 16777619) >>> 0;
+  let tag = "";
+  for (let i = 0; i < 6; i++, h = Math.floor(h / 26)) tag += String.fromCharCode(65 + (h % 26));
+  return tag;
 }

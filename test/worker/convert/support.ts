@@ -170,7 +170,18 @@ export async function render(
   opts: { page?: number; dpi?: number; gray?: boolean } = {},
 ): Promise<Raster> {
   const p = String(opts.page ?? 1);
-  const args = ["-r", String(opts.dpi ?? 72), "-f", p, "-l", p, "-singlefile", ...(opts.gray ? ["-gray"] : [])];
+  // -cropbox: what a reader shows (pdftoppm would otherwise render the whole media box).
+  const args = [
+    "-r",
+    String(opts.dpi ?? 72),
+    "-f",
+    p,
+    "-l",
+    p,
+    "-singlefile",
+    "-cropbox",
+    ...(opts.gray ? ["-gray"] : []),
+  ];
   const r = await oracle("pdftoppm", [...args, "{in}", "{out}"], bytes);
   expect(r.code, r.stderr).toBe(0);
   expect(r.out).toBeDefined();
@@ -182,6 +193,25 @@ export function base64Bytes(b64: string): Uint8Array {
   const out = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
   return out;
+}
+
+/** Block averages (f x f pixels): comparisons then ignore resampling and edge antialiasing. */
+export function blocks(r: Raster, f = 10): Raster {
+  const width = Math.floor(r.width / f);
+  const height = Math.floor(r.height / f);
+  const data = new Uint8Array(width * height * r.channels);
+  for (let by = 0; by < height; by++) {
+    for (let bx = 0; bx < width; bx++) {
+      for (let c = 0; c < r.channels; c++) {
+        let sum = 0;
+        for (let y = by * f; y < (by + 1) * f; y++) {
+          for (let x = bx * f; x < (bx + 1) * f; x++) sum += r.data[(y * r.width + x) * r.channels + c];
+        }
+        data[(by * width + bx) * r.channels + c] = Math.round(sum / (f * f));
+      }
+    }
+  }
+  return { width, height, channels: r.channels, data };
 }
 
 /** Mean absolute difference per sample between two rasters of the same size. */

@@ -1,0 +1,146 @@
+import { describe, expect, it } from "vitest";
+import { corpusFile, oracle } from "../helpers";
+import {
+  base64Bytes,
+  blocks,
+  convertFails,
+  convertOk,
+  download,
+  expectValidPdf,
+  form,
+  meanDiff,
+  pageCount,
+  parsePnm,
+  pdfInfo,
+  type Raster,
+  render,
+  type UploadFile,
+} from "./support";
+
+const JPG = "/api/convert/jpg-to-pdf";
+
+async function image(path: string, name = path.split("/").pop() ?? "image"): Promise<UploadFile> {
+  return { name, bytes: await corpusFile(`img/${path}`), type: name.endsWith(".png") ? "image/png" : "image/jpeg" };
+}
+
+async function toPdf(...files: UploadFile[]): Promise<Uint8Array> {
+  const out = await download((await convertOk(JPG, form(files))).file);
+  await expectValidPdf(out);
+  return out;
+}
+
+/** The JPEG decoded by libjpeg's djpeg: the reference for what the page must show. */
+async function djpeg(bytes: Uint8Array): Promise<Raster> {
+  const r = await oracle("djpeg", ["-pnm", "-outfile", "{out}", "{in}"], bytes);
+  expect(r.code, r.stderr).toBe(0);
+  return parsePnm(base64Bytes(r.out ?? ""));
+}
+
+/** pdfimages -list rows: [type, width, height, color, comp, bpc, enc]. */
+async function imagesIn(pdf: Uint8Array): Promise<string[][]> {
+  const r = await oracle("pdfimages", ["-list", "{in}"], pdf);
+  expect(r.code).toBe(0);
+  return r.stdout
+    .trim()
+    .split("\n")
+    .slice(2)
+    .map((l) => l.trim().split(/\s+/).slice(2, 9));
+}
+
+describe("POST /api/convert/jpg-to-pdf", () => {
+  it("makes one PDF of all the images, a page each, in order, named after the first", async () => {
+    const body = await convertOk(
+      JPG,
+      form([await image("jpeg/sharp__concert.jpg", "concert.jpg"), await image("png/pdflib__basn2c08.png")]),
+    );
+    expect(body.message).toBe("Files processed successfully");
+    expect(body.file).toMatchObject({ originalName: "concert.jpg", convertedName: "concert.pdf", pageCount: 2 });
+    const out = await download(body.file);
+    await expectValidPdf(out);
+    expect(await pageCount(out)).toBe(2);
+    const info = await pdfInfo(out);
+    expect(info.Producer).toBe("PDFTools");
+    expect(info["Page    1 size"] ?? info["Page size"]).toMatch(/^400 x 267 pts/);
+    // The JPEG is carried as it is (DCT), not re-encoded.
+    // Its ICC profile comes along.
+    expect((await imagesIn(out))[0]).toEqual(["image", "400", "267", "icc", "1", "8", "jpeg"]);
+  });
+
+  it("applies EXIF orientation through the page, without re-encoding", async () => {
+    const page1 = await render(await toPdf(await image("jpeg/sharp__Landscape_1.jpg")));
+    expect([page1.width, page1.height]).toEqual([600, 450]);
+    const upright = blocks(page1);
+    expect(meanDiff(upright, blocks(await djpeg(await corpusFile("img/jpeg/sharp__Landscape_1.jpg"))))).toBeLessThan(3);
+    // Orientation 2 (mirror) is the one the corpus lacks.
+    for (const n of [3, 4, 5, 6, 7, 8]) {
+      const page = await render(await toPdf(await image(`jpeg/sharp__Landscape_${n}.jpg`)));
+      expect(meanDiff(blocks(page), upright), `orientation ${n}`).toBeLessThan(6);
+    }
+    // The same pixels drawn without turning them would not match at all.
+    const stored = await djpeg(await corpusFile("img/jpeg/sharp__Landscape_6.jpg"));
+    expect([stored.width, stored.height]).toEqual([450, 600]);
+  });
+
+  it("shows Adobe CMYK JPEGs in their real colours, not as a negative", async () => {
+    const file = await image("jpeg/sharp__Channel_digital_image_CMYK_color_no_profile.jpg");
+    const page = blocks(await render(await toPdf(file)));
+    const reference = blocks(await djpeg(file.bytes));
+    expect(meanDiff(page, reference)).toBeLessThan(25);
+    const negative = { ...reference, data: reference.data.map((v) => 255 - v) };
+    expect(meanDiff(page, negative)).toBeGreaterThan(3 * meanDiff(page, reference));
+  });
+
+  it("sizes the page from the image's declared resolution", async () => {
+    // 1015 x 312 pixels declared at 300 dpi (pHYs): 243.6 x 74.9 points.
+    const out = await toPdf(await image("png/pdflib__etwe.png"));
+    const [w, h] = ((await pdfInfo(out))["Page size"] ?? "").split(" x ").map(Number.parseFloat);
+    expect(w).toBeCloseTo(243.6, 0);
+    expect(h).toBeCloseTo(74.9, 0);
+  });
+
+  it("reads every kind of PNG: palettes, low and 16-bit depths, alpha, interlacing", async () => {
+    const pdf = async (p: string) => toPdf(await image(`png/${p}.png`));
+    // Interlaced files decode to exactly the pixels of their plain twins.
+    for (const [plain, interlaced] of [
+      ["pdflib__basn3p08", "pdflib__basi3p08"],
+      ["pdflib__basn6a08", "pdflib__basi6a08"],
+      ["pdflib__basn6a16", "pdflib__basi6a16"],
+    ]) {
+      const a = await render(await pdf(plain), { dpi: 144 });
+      const b = await render(await pdf(interlaced), { dpi: 144 });
+      expect(meanDiff(a, b), `${plain} vs ${interlaced}`).toBeLessThan(1);
+    }
+    // Plain PNG data is passed through at its own depth; alpha becomes a soft mask.
+    expect(await imagesIn(await pdf("pdflib__basn0g01"))).toEqual([["image", "32", "32", "gray", "1", "1", "image"]]);
+    expect(await imagesIn(await pdf("pdflib__oi9n2c16"))).toEqual([["image", "32", "32", "rgb", "3", "16", "image"]]);
+    expect(await imagesIn(await pdf("pdflib__basn3p04"))).toEqual([["image", "32", "32", "index", "1", "4", "image"]]);
+    expect(await imagesIn(await pdf("pdflib__basn6a08"))).toEqual([
+      ["image", "32", "32", "rgb", "3", "8", "image"],
+      ["smask", "32", "32", "gray", "1", "8", "image"],
+    ]);
+    expect((await imagesIn(await pdf("pdflib__tbbn3p08")))[1][0]).toBe("smask");
+    expect((await imagesIn(await pdf("sharp__16-bit-grey-alpha")))[1][0]).toBe("smask");
+    // A fully transparent pixel shows the white page; the top-left of tbbn3p08 is transparent.
+    const transparent = await render(await pdf("pdflib__tbbn3p08"), { dpi: 72 });
+    expect([...transparent.data.subarray(0, 3)]).toEqual([255, 255, 255]);
+  });
+
+  it("refuses images it cannot place, before decoding them", async () => {
+    const started = Date.now();
+    const bomb = await convertFails(JPG, form([await image("malformed/65536-uint32-limit.png")]), 413);
+    expect(bomb.error).toBe(
+      "65536-uint32-limit.png is 65536 x 65536 pixels. Images up to 50 megapixels can be converted.",
+    );
+    expect(Date.now() - started).toBeLessThan(3000);
+    const cut = await convertFails(JPG, form([await image("malformed/truncated_jpeg.jpg")]), 400);
+    expect(cut.error).toBe("truncated_jpeg.jpg is not a valid JPEG image: the file is incomplete (it was cut short).");
+    const truncatedPng = await convertFails(JPG, form([await image("malformed/truncated.png")]), 400);
+    expect(truncatedPng.error).toMatch(/^truncated\.png is not a valid PNG image: /);
+    const lossless = await convertFails(JPG, form([await image("jpeg/sharp__testimgl.jpg")]), 400);
+    expect(lossless.error).toContain("lossless, arithmetic or hierarchical");
+    const webp = await convertFails(JPG, form([await image("webp/libwebp__test.webp")]), 400);
+    expect(webp.error).toBe("File type .webp is not supported. Accepted types: .jpg, .jpeg, .png");
+    const gif = { ...(await image("other/sharp__grey-plus-alpha.gif")), name: "disguised.png" };
+    expect((await convertFails(JPG, form([gif]), 400)).error).toBe("disguised.png is not a valid PNG image.");
+  });
+});

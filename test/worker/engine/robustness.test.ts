@@ -1,0 +1,142 @@
+import { Zlib } from "fflate";
+import { describe, expect, it } from "vitest";
+import { loadPdf } from "../../../worker/engine/pdf";
+import { checkPageContents } from "../../../worker/engine/pdf-content-check";
+import { runWithBudget } from "../../../worker/services/budget";
+import { form, post } from "../convert/support";
+import { corpusFile } from "../helpers";
+
+/** A PDF written by hand: objects numbered from 1, object 1 the catalog, with a correct xref. */
+function rawPdf(objects: (string | [string, Uint8Array])[]): Uint8Array {
+  const enc = new TextEncoder();
+  const parts: Uint8Array[] = [enc.encode("%PDF-1.7\n")];
+  let size = parts[0].length;
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(size);
+    const chunk =
+      typeof o === "string"
+        ? [enc.encode(`${i + 1} 0 obj\n${o}\nendobj\n`)]
+        : [
+            enc.encode(`${i + 1} 0 obj\n${o[0].replace("LENGTH", String(o[1].length))}\nstream\n`),
+            o[1],
+            enc.encode("\nendstream\nendobj\n"),
+          ];
+    for (const c of chunk) {
+      parts.push(c);
+      size += c.length;
+    }
+  });
+  const xref = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets
+    .map((o) => `${String(o).padStart(10, "0")} 00000 n \n`)
+    .join("")}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${size}\n%%EOF\n`;
+  parts.push(enc.encode(xref));
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/** zlib data that inflates to `mb` megabytes of spaces (valid, empty page content). */
+function spaceBomb(mb: number): Uint8Array {
+  const chunks: Uint8Array[] = [];
+  const z = new Zlib({ level: 9 }, (c) => chunks.push(c));
+  const block = new Uint8Array(1 << 20).fill(0x20);
+  for (let i = 0; i < mb; i++) z.push(block, i === mb - 1);
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+const onePage = (contents: string, stream: [string, Uint8Array]) =>
+  rawPdf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents ${contents} >>`,
+    stream,
+  ]);
+
+describe("pathological PDFs", () => {
+  it("refuses a page whose content unpacks into a decompression bomb, quickly", async () => {
+    const bomb = spaceBomb(80);
+    expect(bomb.length).toBeLessThan(200_000);
+    const pdf = onePage("4 0 R", ["<< /Length LENGTH /Filter /FlateDecode >>", bomb]);
+    const started = Date.now();
+    const res = await post(
+      "/api/convert/watermark-pdf",
+      form([{ name: "bomb.pdf", bytes: pdf }], { watermarkText: "CONFIDENTIAL" }),
+    );
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({
+      code: "job_too_large",
+      error: "bomb.pdf has a page (page 1) whose content unpacks to more than 64 MB. It may be a decompression bomb.",
+    });
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
+
+  it("refuses page content it cannot decode", async () => {
+    const doc = await loadPdf(onePage("4 0 R", ["<< /Length LENGTH /Filter /DCTDecode >>", new Uint8Array(10)]));
+    await expect(checkPageContents(doc, { name: "x.pdf" })).rejects.toMatchObject({
+      code: "pdf_damaged",
+      message: "x.pdf is damaged: the content of page 1 cannot be read.",
+    });
+    const corrupt = new Uint8Array([0x78, 0x9c, 0xff, 0xff, 0xff, 0x00, 0x01]);
+    const doc2 = await loadPdf(onePage("4 0 R", ["<< /Length LENGTH /Filter /FlateDecode >>", corrupt]));
+    await expect(checkPageContents(doc2)).rejects.toMatchObject({ code: "pdf_damaged" });
+    const fine = await loadPdf(onePage("4 0 R", ["<< /Length LENGTH >>", new TextEncoder().encode("0 0 m 9 9 l S")]));
+    await expect(checkPageContents(fine)).resolves.toBeUndefined();
+  });
+
+  it("refuses a page tree that fans out into billions of pages, without walking it", async () => {
+    // Each level's node lists the next level twice: 2^40 pages from 42 objects.
+    const levels = 40;
+    const objects = ["<< /Type /Catalog /Pages 2 0 R >>"];
+    for (let i = 0; i < levels; i++) {
+      const kid = i + 3;
+      objects.push(`<< /Type /Pages /Kids [${kid} 0 R ${kid} 0 R] /Count ${2 ** (levels - i)} >>`);
+    }
+    objects.push("<< /Type /Page /MediaBox [0 0 200 200] >>");
+    const started = Date.now();
+    await expect(loadPdf(rawPdf(objects), { name: "fan.pdf" })).rejects.toMatchObject({
+      code: "pdf_damaged",
+      message: "fan.pdf has a page list that loops back on itself.",
+    });
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it("refuses more than 20,000 pages", async () => {
+    const kids = Array.from({ length: 20_001 }, () => "3 0 R").join(" ");
+    const pdf = rawPdf([
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      `<< /Type /Pages /Kids [${kids}] /Count 20001 >>`,
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>",
+    ]);
+    await expect(loadPdf(pdf)).rejects.toMatchObject({
+      code: "job_too_large",
+      message: "This PDF has more than 20,000 pages.",
+    });
+  });
+
+  it("stops a job that runs past its time budget, and the worker keeps serving", async () => {
+    // 150,000 small objects: seconds of parsing, which yields so the budget's timer can fire.
+    const objects = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>"];
+    objects.push("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>");
+    for (let i = 0; i < 150_000; i++) objects.push(`<< /N ${i} /Name (object ${i}) >>`);
+    const pdf = rawPdf(objects);
+    const started = Date.now();
+    await expect(runWithBudget(200, () => loadPdf(pdf))).rejects.toMatchObject({ code: "job_timeout" });
+    expect(Date.now() - started).toBeLessThan(1500);
+    const res = await post(
+      "/api/analyze-pdf",
+      form([{ name: "ok.pdf", bytes: await corpusFile("pdf/valid/pysample__minimal-document.pdf") }]),
+    );
+    expect(await res.json()).toEqual({ pageCount: 1 });
+  });
+});
