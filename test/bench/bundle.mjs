@@ -17,8 +17,8 @@ const wasmAsModule = {
   },
 };
 
-/** Bundles `entry` (a TypeScript module) and imports it. */
-export async function importBundled(entry) {
+/** Bundles `entry` (a module importing TypeScript) into a temporary .mjs file; returns its path. */
+export async function bundleFile(entry) {
   const dir = await mkdtemp(join(tmpdir(), "bench-"));
   const outfile = join(dir, "engine.mjs");
   await build({
@@ -31,5 +31,10 @@ export async function importBundled(entry) {
     logLevel: "error",
     plugins: [wasmAsModule],
   });
-  return import(outfile);
+  return outfile;
+}
+
+/** Bundles `entry` and imports it. */
+export async function importBundled(entry) {
+  return import(await bundleFile(entry));
 }

@@ -1,3 +1,59 @@
 #!/usr/bin/env node
-// `npm run bench`: filled in by the performance work. Benchmarks never run inside `npm test`.
-console.info("No benchmarks yet.");
+/**
+ * `npm run bench`: benchmarks, never part of `npm test`. Each group of jobs is a module with
+ * `name` and `run({ E, bundle, dir, log })` returning `{ rows, notes, tools }`; this runner
+ * bundles the engine once, runs the groups, prints a table per group and writes
+ * test/bench/results/<group>.json. `npm run bench -- compress` runs one group.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { bundleFile } from "./bundle.mjs";
+import * as compress from "./compress.mjs";
+
+const GROUPS = [compress];
+const wanted = process.argv.slice(2);
+const here = (p) => fileURLToPath(new URL(p, import.meta.url));
+
+const bundle = await bundleFile(here("./engine-entry.mjs"));
+const E = await import(bundle);
+const dir = join(tmpdir(), "pdftools-bench");
+mkdirSync(dir, { recursive: true });
+mkdirSync(here("./results"), { recursive: true });
+
+const fmtBytes = (n) => (n >= 1e6 ? `${(n / 1e6).toFixed(2)} MB` : `${(n / 1e3).toFixed(1)} KB`);
+const cell = (v, f = (x) => String(x)) => (v === null || v === undefined ? "–" : f(v));
+
+export function markdown(rows) {
+  const head = "| input | tool | time | peak memory | output | saved | SSIM | butteraugli |";
+  const lines = [head, "|---|---|--:|--:|--:|--:|--:|--:|"];
+  for (const r of rows) {
+    lines.push(
+      `| ${r.group} (${fmtBytes(r.inputBytes)}) | ${r.tool} | ${r.seconds.toFixed(2)} s | ${r.peakMB.toFixed(0)} MB ${r.memory === "RSS" ? "RSS" : ""} | ${fmtBytes(r.size)} | ${r.savedPct}% | ${cell(r.ssim, (x) => x.toFixed(4))} | ${cell(r.butteraugli)} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+for (const group of GROUPS) {
+  if (wanted.length && !wanted.includes(group.name)) continue;
+  console.info(`\n## ${group.name}\n`);
+  const result = await group.run({
+    E,
+    bundle,
+    dir,
+    log: (r) =>
+      console.info(
+        `  ${r.group}: ${r.tool}: ${fmtBytes(r.size)} in ${r.seconds.toFixed(2)} s, ${r.peakMB.toFixed(0)} MB`,
+      ),
+  });
+  console.info(`\n${markdown(result.rows)}\n`);
+  for (const n of result.notes) console.info(`note: ${n}`);
+  const file = here(`./results/${group.name}.json`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, ...result }, null, 2)}\n`,
+  );
+  console.info(`written: ${file}`);
+}

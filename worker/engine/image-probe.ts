@@ -10,8 +10,11 @@ export interface ImageInfo {
   animated: boolean;
 }
 
-/** Pixel budgets, by what a job must hold: JPEG and PNG stream in bands; WebP decodes whole. */
-export const MAX_MEGAPIXELS: Record<ImageFormat, number> = { jpeg: 50, png: 40, webp: 5 };
+/**
+ * Pixel budgets, by what a job must hold: JPEG and PNG stream in bands; WebP is decoded whole
+ * (4 bytes a pixel) and libwebp's encoder needs about 12 more, so 4 MP is about 80 MB.
+ */
+export const MAX_MEGAPIXELS: Record<ImageFormat, number> = { jpeg: 50, png: 40, webp: 4 };
 /** Encoding WebP holds the whole image in the encoder. */
 export const MAX_WEBP_OUTPUT_MEGAPIXELS = 4;
 

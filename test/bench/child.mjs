@@ -1,0 +1,50 @@
+/**
+ * One engine job in a fresh Node process, so its memory is its own. Peak = the largest
+ * (V8 heap used + external memory) seen, where external counts ArrayBuffers and WebAssembly
+ * memories; sampled every 2 ms and at every budget check the engine makes (between bands and
+ * images), measured from just before the input is read.
+ *
+ *   node child.mjs <bundle> <job> <input> <output> '<options json>'  ->  JSON on stdout
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+
+const [bundle, job, input, output, optionsJson] = process.argv.slice(2);
+const E = await import(bundle);
+const mem = () => {
+  const m = process.memoryUsage();
+  return m.heapUsed + m.external;
+};
+globalThis.gc?.();
+const base = mem();
+let peak = base;
+const sample = () => {
+  const m = mem();
+  if (m > peak) peak = m;
+};
+const timer = setInterval(sample, 2);
+class MeteredBudget extends E.Budget {
+  check() {
+    sample();
+    super.check();
+  }
+}
+const options = JSON.parse(optionsJson || "{}");
+const bytes = new Uint8Array(readFileSync(input));
+const budget = new MeteredBudget(10 * 60_000);
+const started = performance.now();
+let out;
+let detail = "";
+if (job === "image") {
+  const r = await E.compressImage(bytes, "input", { ...options, budget });
+  out = r.bytes;
+  detail = r.method;
+} else if (job === "pdf") {
+  const r = await E.compressPdf(bytes, { ...options, name: "input.pdf", budget });
+  out = r.bytes;
+  detail = `${r.images.recompressed}/${r.images.examined} images`;
+} else throw new Error(`unknown job ${job}`);
+sample();
+const ms = performance.now() - started;
+clearInterval(timer);
+writeFileSync(output, out);
+process.stdout.write(JSON.stringify({ ms, peakBytes: peak - base, size: out.length, detail }));

@@ -1,0 +1,184 @@
+/**
+ * Compression benchmarks: our engine against the reference tools on the generated corpus.
+ * A missing reference tool is skipped with a note; the run never fails for it.
+ */
+import { execFileSync } from "node:child_process";
+import { statSync, writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import { buildCorpus, has } from "./corpus.mjs";
+import { engine, native } from "./measure.mjs";
+import { butteraugli, decode, pdfSsim, ssim } from "./metrics.mjs";
+
+export const name = "compress";
+
+export async function run({ E, bundle, dir, log }) {
+  const files = await buildCorpus(E, join(dir, "corpus"));
+  const out = (n) => join(dir, n);
+  const rows = [];
+  const notes = [];
+  const add = (group, input, tool, r, quality = {}) => {
+    const inSize = statSync(input).size;
+    const row = {
+      group,
+      input: basename(input),
+      inputBytes: inSize,
+      tool,
+      ...r,
+      savedPct: Math.round((1 - r.size / inSize) * 1000) / 10,
+      ...quality,
+    };
+    rows.push(row);
+    log(row);
+    return row;
+  };
+  const skip = (tool) => {
+    const note = `${tool} is not installed: its rows are skipped`;
+    if (!notes.includes(note)) notes.push(note);
+  };
+  let ppmPath = null;
+  const ppmOf = (src) => {
+    if (!ppmPath) {
+      ppmPath = out("source.ppm");
+      writeFileSync(ppmPath, Buffer.concat([Buffer.from(`P6\n${src.width} ${src.height}\n255\n`), src.data]));
+    }
+    return ppmPath;
+  };
+
+  // 12 MP camera JPEG.
+  {
+    const g = "12 MP JPEG";
+    const src = decode(files.jpeg, dir);
+    const q = (res) => ({
+      ssim: round(ssim(E, src, decode(res, dir))),
+      butteraugli: round(butteraugli(files.jpeg, res), 2),
+    });
+    const ours = await engine(bundle, "image", files.jpeg, out("ours.jpg"), { quality: "high" });
+    const oursQ = q(out("ours.jpg"));
+    add(g, files.jpeg, "ours (default: high)", ours, oursQ);
+    const bal = await engine(bundle, "image", files.jpeg, out("ours-balanced.jpg"), { quality: "balanced" });
+    add(g, files.jpeg, "ours (balanced)", bal, q(out("ours-balanced.jpg")));
+    if (has("cjpeg") && src) {
+      const ppm = ppmOf(src);
+      const cj = (quality) =>
+        native(
+          "cjpeg",
+          ["-quality", String(quality), "-outfile", out(`cjpeg-${quality}.jpg`), ppm],
+          out(`cjpeg-${quality}.jpg`),
+        );
+      // The smallest cjpeg quality whose SSIM reaches ours: equal quality, compared by size.
+      let lo = 50;
+      let hi = 100;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        await cj(mid);
+        if (ssim(E, src, decode(out(`cjpeg-${mid}.jpg`), dir)) >= oursQ.ssim) hi = mid;
+        else lo = mid + 1;
+      }
+      add(g, files.jpeg, `cjpeg -quality ${lo} (equal SSIM)`, await cj(lo), q(out(`cjpeg-${lo}.jpg`)));
+      add(g, files.jpeg, "cjpeg -quality 75", await cj(75), q(out("cjpeg-75.jpg")));
+    } else skip("cjpeg");
+  }
+
+  // WebP photo.
+  {
+    const g = "3.8 MP WebP";
+    const src = decode(files.webp, dir);
+    const ours = await engine(bundle, "image", files.webp, out("ours.webp"), { quality: "high" });
+    add(g, files.webp, "ours (default: high)", ours, { ssim: round(ssim(E, src, decode(out("ours.webp"), dir))) });
+    if (has("cwebp")) {
+      const r = await native("cwebp", ["-quiet", "-q", "75", files.webp, "-o", out("cwebp.webp")], out("cwebp.webp"));
+      add(g, files.webp, "cwebp -q 75", r, { ssim: round(ssim(E, src, decode(out("cwebp.webp"), dir))) });
+    } else skip("cwebp");
+  }
+
+  // PNGs: a screenshot and a photo.
+  for (const [g, file] of [
+    ["PNG screenshot 1080p", files.screenshot],
+    ["PNG photo", files.pngPhoto],
+  ]) {
+    const src = decode(file, dir);
+    const tag = basename(file, ".png");
+    const qual = (res) => ({
+      ssim: round(ssim(E, src, decode(res, dir))),
+      butteraugli: round(butteraugli(file, res), 2),
+    });
+    add(
+      g,
+      file,
+      "ours (default: high)",
+      await engine(bundle, "image", file, out(`ours-${tag}.png`), { quality: "high" }),
+      qual(out(`ours-${tag}.png`)),
+    );
+    if (has("optipng")) {
+      const o = out(`optipng-${tag}.png`);
+      add(g, file, "optipng -o2", await native("optipng", ["-quiet", "-o2", "-out", o, file], o), qual(o));
+    } else skip("optipng");
+    if (has("pngquant")) {
+      const o = out(`pngquant-${tag}.png`);
+      add(g, file, "pngquant (lossy)", await native("pngquant", ["--force", "--output", o, file], o), qual(o));
+    } else skip("pngquant");
+  }
+
+  // PDFs: four 12 MP photos, and 30 pages of text with three copies of one font.
+  for (const [g, file, pages] of [
+    ["photo PDF, 4 x 12 MP", files.photoPdf, 4],
+    ["text PDF, 30 pages", files.textPdf, 2],
+  ]) {
+    const tag = basename(file, ".pdf");
+    const qual = (res) => ({ ssim: round(pdfSsim(E, file, res, pages, dir)) });
+    for (const level of ["low", "recommended", "extreme"]) {
+      const o = out(`ours-${level}-${tag}.pdf`);
+      add(g, file, `ours (${level})`, await engine(bundle, "pdf", file, o, { level }), qual(o));
+    }
+    if (has("gs")) {
+      for (const setting of ["ebook", "screen"]) {
+        const o = out(`gs-${setting}-${tag}.pdf`);
+        const args = [
+          "-q",
+          "-dNOPAUSE",
+          "-dBATCH",
+          "-dSAFER",
+          "-sDEVICE=pdfwrite",
+          `-dPDFSETTINGS=/${setting}`,
+          `-sOutputFile=${o}`,
+          file,
+        ];
+        add(g, file, `gs /${setting}`, await native("gs", args, o), qual(o));
+      }
+    } else skip("gs");
+    if (has("qpdf")) {
+      const o = out(`qpdf-${tag}.pdf`);
+      const args = ["--object-streams=generate", "--recompress-flate", "--compression-level=9", file, o];
+      add(g, file, "qpdf (lossless)", await native("qpdf", args, o), qual(o));
+    } else skip("qpdf");
+  }
+  return { rows, notes, tools: toolVersions() };
+}
+
+function round(v, digits = 4) {
+  return v === null || v === undefined ? null : Math.round(v * 10 ** digits) / 10 ** digits;
+}
+
+function toolVersions() {
+  const v = {};
+  for (const [tool, args] of [
+    ["gs", ["--version"]],
+    ["qpdf", ["--version"]],
+    ["cjpeg", ["-version"]],
+    ["cwebp", ["-version"]],
+    ["optipng", ["-v"]],
+    ["pngquant", ["--version"]],
+  ]) {
+    if (!has(tool)) continue;
+    try {
+      v[tool] = execFileSync(tool, args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] })
+        .split("\n")[0]
+        .trim();
+    } catch (e) {
+      v[tool] = String(e.stderr ?? "")
+        .split("\n")[0]
+        .trim();
+    }
+  }
+  return v;
+}

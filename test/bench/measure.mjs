@@ -1,0 +1,39 @@
+/** Running jobs and measuring them: our engine in a child process, native tools under /usr/bin/time. */
+import { execFile } from "node:child_process";
+import { statSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+const CHILD = fileURLToPath(new URL("./child.mjs", import.meta.url));
+
+function run(cmd, args) {
+  return new Promise((resolve, reject) => {
+    execFile(cmd, args, { maxBuffer: 1 << 28, encoding: "utf8", timeout: 10 * 60_000 }, (err, stdout, stderr) => {
+      if (err) reject(new Error(`${cmd} ${args.join(" ")}: ${stderr || err.message}`));
+      else resolve({ stdout, stderr });
+    });
+  });
+}
+
+/** Our engine on `input`; memory is V8 heap + ArrayBuffers + WebAssembly, at its peak. */
+export async function engine(bundle, job, input, output, options) {
+  const { stdout } = await run(process.execPath, [
+    "--expose-gc",
+    CHILD,
+    bundle,
+    job,
+    input,
+    output,
+    JSON.stringify(options),
+  ]);
+  const r = JSON.parse(stdout);
+  return { seconds: r.ms / 1000, peakMB: r.peakBytes / 1e6, memory: "heap+ext", size: r.size, detail: r.detail };
+}
+
+/** A native tool; memory is its peak resident set. `output` is where it writes its result. */
+export async function native(cmd, args, output) {
+  const started = performance.now();
+  const { stderr } = await run("/usr/bin/time", ["-f", "%M", cmd, ...args]);
+  const seconds = (performance.now() - started) / 1000;
+  const rssKb = Number(stderr.trim().split("\n").pop());
+  return { seconds, peakMB: (rssKb * 1024) / 1e6, memory: "RSS", size: statSync(output).size, detail: "" };
+}
