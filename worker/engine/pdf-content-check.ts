@@ -137,7 +137,7 @@ function decodedSize(ctx: PDFContext, stream: PDFRawStream): number {
       const raw = PDFRawStream.of(ctx.obj({ Filter: filter, ...(params[i] ? { DecodeParms: params[i] } : {}) }), data);
       const decoded = decodePDFRawStream(raw).getBytes(MAX_CONTENT_BYTES + 1);
       if (decoded.length > MAX_CONTENT_BYTES) throw STOP;
-      data = decoded;
+      data = new Uint8Array(decoded.buffer, decoded.byteOffset, decoded.length);
     } else {
       throw new Unreadable();
     }

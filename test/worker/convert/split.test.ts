@@ -55,6 +55,8 @@ describe("POST /api/convert/extract-pages", () => {
     const ranged = await convertOk(EXTRACT, form([{ name: "r.pdf", bytes: src }], { selectedPages: "1-3,7" }));
     expect(ranged.file?.convertedName).toBe("r-pages-1-3_7.pdf");
     expect(await pageCount(await download(ranged.file))).toBe(4);
+    const texts = await convertOk(EXTRACT, form([{ name: "r.pdf", bytes: src }], { selectedPages: '["5","6"]' }));
+    expect(texts.file?.convertedName).toBe("r-pages-5-6.pdf");
     const one = await convertOk(EXTRACT, form([{ name: "r.pdf", bytes: src }], { selectedPages: "[30]" }));
     expect(one.file?.convertedName).toBe("r-page-30.pdf");
   });

@@ -19,6 +19,9 @@ export function pageListField(form: FormData, name: string): number[] | undefine
   } catch {
     parsed = parseRanges(raw);
   }
+  // ["1","3"] from a form that kept the values as text means the same pages.
+  if (Array.isArray(parsed))
+    parsed = parsed.map((p) => (typeof p === "string" && /^\s*\d+\s*$/.test(p) ? Number(p) : p));
   const list = parseWith(
     v.array(
       v.pipe(v.number(), v.integer("Page numbers must be whole numbers")),
