@@ -1,0 +1,52 @@
+import { spawnSync } from "node:child_process";
+import { statSync } from "node:fs";
+import { expect, test } from "./fixtures";
+import { corpus, download, expectToast, expectValidPdf, pageCount } from "./tools-helpers";
+
+const photo = corpus("img/jpeg/sharp__gain-map.jpg");
+
+test("compress image: a photo comes back smaller and the page shows the saving", async ({ page }) => {
+  await page.goto("/compress-image");
+  await page.getByTestId("file-input").setInputFiles(photo);
+  await page.getByRole("button", { name: "Compress images" }).click();
+  const item = page.getByTestId("upload-item");
+  await expect(item).toHaveAttribute("data-status", "completed", { timeout: 45_000 });
+  await expectToast(page, "Files processed successfully");
+  // Per file: size before -> after (saved); and in total: Before, After, Saved.
+  await expect(item).toContainText(/1\.1 MB → \d+ KB \(\d+% smaller\)/);
+  const summary = page.getByTestId("compression-summary");
+  await expect(summary).toContainText("Before1.1 MB");
+  await expect(summary).toContainText(/Saved[\d.]+ (KB|MB) \(\d+%\)/);
+
+  const file = await download(page, item.getByRole("button", { name: /^Download/ }));
+  expect(file.name).toBe("sharp__gain-map-compressed.jpg");
+  expect(statSync(file.path).size).toBeLessThan(statSync(photo).size / 2);
+  // libjpeg reads it, at the original size.
+  const djpeg = spawnSync("djpeg", ["-verbose", "-outfile", "/dev/null", file.path], { encoding: "utf8" });
+  expect(djpeg.status).toBe(0);
+  expect(djpeg.stderr).toContain("width=3840, height=2160, components=3");
+});
+
+test("compress image: a damaged image fails with the spec's toast", async ({ page }) => {
+  await page.goto("/compress-image");
+  await page.getByTestId("file-input").setInputFiles(corpus("img/malformed/truncated_jpeg.jpg"));
+  await page.getByRole("button", { name: "Compress images" }).click();
+  await expectToast(page, "Failed to compress truncated_jpeg.jpg", "truncated");
+  await expect(page.getByTestId("upload-item")).toHaveAttribute("data-status", "error");
+});
+
+test("compress PDF: the chosen level is used and the saving shown", async ({ page }) => {
+  const input = corpus("pdf/valid/pdfjs__issue13931.pdf");
+  await page.goto("/compress-pdf");
+  await page.getByTestId("file-input").setInputFiles(input);
+  await page.getByText("Extreme", { exact: true }).click();
+  await page.getByRole("button", { name: "Compress PDF" }).click();
+  const item = page.getByTestId("upload-item");
+  await expect(item).toHaveAttribute("data-status", "completed", { timeout: 45_000 });
+  await expect(page.getByTestId("compression-result")).toContainText(/296 KB → \d+ KB: \d+% smaller/);
+  await expect(page.getByTestId("compression-result")).toContainText("(extreme, 1 image re-encoded)");
+  const file = await download(page, item.getByRole("button", { name: /^Download/ }));
+  expectValidPdf(file.path);
+  expect(pageCount(file.path)).toBe(1);
+  expect(statSync(file.path).size).toBeLessThan(statSync(input).size / 3);
+});
