@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { compressImage } from "../../../worker/engine/compress-image";
+import { compressPdf } from "../../../worker/engine/compress-pdf";
+import { Budget } from "../../../worker/services/budget";
+import { type ConvertedFile, download, expectValidPdf, form, pageCount, post } from "../convert/support";
+import { corpusFile, corpusIndex, oracle } from "../helpers";
+import { ascii, djpeg, dwebp, readPng } from "./support";
+
+/**
+ * Every corpus image through compress-image and every readable PDF through compress-pdf: a
+ * result an independent decoder reads, never larger than the input, or a clean 4xx.
+ */
+const index = await corpusIndex();
+const images = index.filter((e) => /^img\/(jpeg|png|webp|malformed)\//.test(e.path));
+const pdfs = index.filter((e) => e.path.startsWith("pdf/valid/"));
+
+async function attempt(path: string, name: string, bytes: Uint8Array, type: string) {
+  const started = Date.now();
+  const res = await post(path, form([{ name, bytes, type }]));
+  const text = await res.text();
+  expect(Date.now() - started, `${name} took too long`).toBeLessThan(20_000);
+  expect(res.status, text).toBeLessThan(500);
+  const body = JSON.parse(text);
+  if (res.status !== 200) {
+    expect([400, 413, 422], text).toContain(res.status);
+    expect(body.error).toMatch(/\w{3,}.*\w{3,}/);
+    return null;
+  }
+  return body.file as ConvertedFile;
+}
+
+describe("corpus: images", () => {
+  it.each(images)("$path", { timeout: 60_000 }, async (entry) => {
+    const name = entry.path.split("/").pop()!;
+    const bytes = await corpusFile(entry.path);
+    const file = await attempt("/api/convert/compress-image", name, bytes, "image/*");
+    if (entry.expected.startsWith("decodes")) expect(file, entry.expected).not.toBeNull();
+    // Bombs must be refused; other damaged files either are, or come back as something the
+    // reference decoder reads (imagers_panic.webp, which libwebp decodes, comes back unchanged).
+    if (entry.expected.includes("pixel-count limit")) expect(file, entry.expected).toBeNull();
+    if (!file) return;
+    const out = await download(file);
+    expect(out.length).toBeLessThanOrEqual(bytes.length);
+    if (out[0] === 0xff) await djpeg(out);
+    else if (out[0] === 0x89) await readPng(out);
+    else if (!ascii(out).includes("ANMF")) await dwebp(out);
+  });
+});
+
+describe("corpus: PDFs", () => {
+  it.each(pdfs)("$path", { timeout: 120_000 }, async (entry) => {
+    const bytes = await corpusFile(entry.path);
+    const file = await attempt("/api/convert/compress-pdf", "input.pdf", bytes, "application/pdf");
+    if (!file) return;
+    const out = await download(file);
+    expect(out.length).toBeLessThanOrEqual(bytes.length);
+    await expectValidPdf(out);
+    // Page counts are compared where qpdf reads the original cleanly (it counts 0 in some damaged ones).
+    if ((await oracle("qpdf", ["--check", "{in}"], bytes)).code === 0)
+      expect(await pageCount(out)).toBe(await pageCount(bytes));
+  });
+});
+
+describe("time budget", () => {
+  it("stops a job that runs out of time and says so", async () => {
+    const photo = await corpusFile("img/jpeg/sharp__gain-map.jpg");
+    await expect(compressImage(photo, "photo.jpg", { quality: "high", budget: new Budget(1) })).rejects.toMatchObject({
+      code: "job_timeout",
+    });
+    const pdf = await corpusFile("pdf/valid/pdfjs__issue13931.pdf");
+    await expect(compressPdf(pdf, { level: "recommended", budget: new Budget(1) })).rejects.toMatchObject({
+      code: "job_timeout",
+    });
+  });
+});
