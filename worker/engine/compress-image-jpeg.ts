@@ -6,10 +6,11 @@ import {
   QUALITY_PRESETS,
   SEARCH_RANGE,
 } from "./compress-image-options";
+import { orientationExif } from "./image-exif";
 import { JpegReader } from "./image-jpeg-decode";
 import { encodeJpeg, type MozjpegEncoder } from "./image-jpeg-encode";
 import { losslessOrientationPossible, rewriteJpeg } from "./image-jpeg-lossless";
-import { type JpegMeta, orientationExif } from "./image-jpeg-markers";
+import type { JpegMeta } from "./image-jpeg-markers";
 import { JpegPixels } from "./image-jpeg-pixels";
 import { appSegment } from "./image-jpeg-write";
 import { memorySource, type PixelSource, readAll } from "./image-pixels";

@@ -6,7 +6,7 @@ import {
   presetOf,
   QUALITY_PRESETS,
 } from "./compress-image-options";
-import { exifOrientation } from "./image-jpeg-markers";
+import { exifOrientation } from "./image-exif";
 import { orientPixels } from "./image-orient";
 import { CHANNELS, readAll } from "./image-pixels";
 import {

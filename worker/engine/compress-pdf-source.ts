@@ -8,12 +8,11 @@ import {
   PDFRawStream,
   PDFString,
 } from "@cantoo/pdf-lib";
-import { Unzlib } from "fflate";
+import { flateRows, type Predictor } from "./compress-pdf-flate";
 import { decodeGeneral, filtersOf, numberIn, resolve } from "./compress-pdf-streams";
 import { JpegReader } from "./image-jpeg-decode";
 import { JpegPixels } from "./image-jpeg-pixels";
-import type { Layout, PixelBand, PixelSource } from "./image-pixels";
-import { unfilter } from "./image-png-decode";
+import type { Layout, PixelSource } from "./image-pixels";
 
 /** Dense JPEG coefficient storage allowed per PDF image (progressive or multi-scan DCT). */
 const MAX_STORE = 40 * 1024 * 1024;
@@ -32,9 +31,6 @@ export interface PdfImage {
   /** A soft mask with /Matte: it must be resampled to the image's new size along with it. */
   matteMask: PDFRawStream | null;
 }
-
-/** Thrown by sources whose data turns out to be unreadable part-way: the image is left as it is. */
-export class Unreadable extends Error {}
 
 function colourComponents(ctx: PDFContext, cs: PDFObject | undefined): number {
   const v = resolve(ctx, cs);
@@ -138,21 +134,6 @@ export function openPdfImage(ctx: PDFContext, stream: PDFRawStream): PdfImage | 
   };
 }
 
-function flateRows(...args: ConstructorParameters<typeof FlateRows>): FlateRows | null {
-  try {
-    return new FlateRows(...args);
-  } catch {
-    return null;
-  }
-}
-
-interface Predictor {
-  predictor: number;
-  colors: number;
-  columns: number;
-  bpc: number;
-}
-
 function paramsOf(ctx: PDFContext, p: PDFDict): Predictor {
   return {
     predictor: numberIn(ctx, p, "Predictor", 1),
@@ -160,103 +141,4 @@ function paramsOf(ctx: PDFContext, p: PDFDict): Predictor {
     columns: numberIn(ctx, p, "Columns", 1),
     bpc: numberIn(ctx, p, "BitsPerComponent", 8),
   };
-}
-
-/** Flate image rows, inflated a piece at a time, predictors undone, palettes expanded. */
-class FlateRows implements PixelSource {
-  readonly layout: Layout;
-  private inflater!: Unzlib;
-  private queue: Uint8Array[] = [];
-  private queued = 0;
-  private at = 0;
-  private y = 0;
-  private prev: Uint8Array;
-  private readonly rowBytes: number;
-  private readonly outCh: number;
-
-  constructor(
-    private readonly data: Uint8Array,
-    readonly width: number,
-    readonly height: number,
-    private readonly comps: number,
-    private readonly pred: Predictor | null,
-    private readonly palette: { n: number; table: Uint8Array } | null,
-  ) {
-    this.rowBytes = width * comps;
-    this.outCh = palette ? palette.n : comps;
-    this.layout = LAYOUTS[this.outCh];
-    const p = pred?.predictor ?? 1;
-    if (p > 1 && (pred!.colors !== comps || pred!.bpc !== 8 || pred!.columns !== width || (p !== 2 && p < 10))) {
-      throw new Unreadable();
-    }
-    this.prev = new Uint8Array(this.rowBytes);
-    this.rewind();
-  }
-
-  rewind(): void {
-    this.inflater = new Unzlib((chunk) => {
-      this.queue.push(chunk);
-      this.queued += chunk.length;
-    });
-    this.queue = [];
-    this.queued = 0;
-    this.at = 0;
-    this.y = 0;
-    this.prev.fill(0);
-  }
-
-  private take(n: number): Uint8Array {
-    while (this.queued < n) {
-      if (this.at >= this.data.length) throw new Unreadable();
-      const end = Math.min(this.data.length, this.at + 4096);
-      try {
-        this.inflater.push(this.data.subarray(this.at, end), end === this.data.length);
-      } catch {
-        throw new Unreadable();
-      }
-      this.at = end;
-    }
-    const out = new Uint8Array(n);
-    for (let o = 0; o < n; ) {
-      const head = this.queue[0];
-      const k = Math.min(head.length, n - o);
-      out.set(head.subarray(0, k), o);
-      o += k;
-      if (k === head.length) this.queue.shift();
-      else this.queue[0] = head.subarray(k);
-    }
-    this.queued -= n;
-    return out;
-  }
-
-  nextBand(): PixelBand | null {
-    if (this.y >= this.height) return null;
-    const y0 = this.y;
-    const rows = Math.min(32, this.height - y0);
-    const out = new Uint8Array(rows * this.width * this.outCh);
-    const p = this.pred?.predictor ?? 1;
-    for (let r = 0; r < rows; r++) {
-      let row: Uint8Array;
-      if (p >= 10) {
-        const filter = this.take(1)[0];
-        row = this.take(this.rowBytes);
-        unfilter(filter, row, this.prev, this.comps, this.rowBytes);
-      } else {
-        row = this.take(this.rowBytes);
-        if (p === 2) for (let i = this.comps; i < row.length; i++) row[i] = (row[i] + row[i - this.comps]) & 255;
-      }
-      this.prev = row;
-      const o = r * this.width * this.outCh;
-      if (!this.palette) out.set(row, o);
-      else {
-        const { n, table } = this.palette;
-        for (let x = 0; x < this.width; x++) {
-          const base = row[x] * n;
-          for (let c = 0; c < n; c++) out[o + x * n + c] = table[base + c] ?? 0;
-        }
-      }
-    }
-    this.y += rows;
-    return { y0, rows, data: out };
-  }
 }

@@ -1,4 +1,5 @@
-import { exifOrientation, invalidImage } from "./image-jpeg-markers";
+import { exifOrientation } from "./image-exif";
+import { invalidImage } from "./image-jpeg-markers";
 import { concat } from "./image-png-chunks";
 
 /** WebP's RIFF container: chunks, metadata, and the ICC profile spliced back in. */

@@ -3,7 +3,6 @@ import decWasm from "@jsquash/webp/codec/dec/webp_dec.wasm";
 import encFactory from "@jsquash/webp/codec/enc/webp_enc_simd.js";
 import encWasm from "@jsquash/webp/codec/enc/webp_enc_simd.wasm";
 import { emscripten } from "./instance";
-import type { Rgba } from "./png";
 
 const ENCODE_DEFAULTS = {
   quality: 75,
@@ -40,6 +39,12 @@ export interface WebpOptions {
   lossless?: boolean;
   /** 0 (fast) to 6 (smallest); 4 by default: 6 takes seconds on small images with alpha. */
   method?: number;
+}
+
+export interface Rgba {
+  data: Uint8Array;
+  width: number;
+  height: number;
 }
 
 type EncodeModule = { encode(d: Uint8Array, w: number, h: number, o: typeof ENCODE_DEFAULTS): Uint8Array | null };
