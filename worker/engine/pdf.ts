@@ -1,6 +1,6 @@
 import { EncryptedPDFError, PDFDict, PDFDocument, PDFName, PDFObjectCopier } from "@cantoo/pdf-lib";
 import { AppError } from "../errors";
-import { openPdf } from "./pdf-crypto";
+import { dropSupersededObjects, openPdf } from "./pdf-crypto";
 import { repairPageTree } from "./pdf-page-tree";
 import { speedUpXrefStreams } from "./pdf-xref-speed";
 
@@ -115,6 +115,8 @@ export function copyDocumentInfo(src: PDFDocument, dest: PDFDocument): void {
 export async function savePdf(doc: PDFDocument, opts: { useObjectStreams?: boolean } = {}): Promise<Uint8Array> {
   doc.setProducer(PRODUCER);
   doc.setModificationDate(new Date());
+  // A number reused with a newer generation would otherwise be written twice, damaging the xref.
+  dropSupersededObjects(doc.context);
   const save = (useObjectStreams: boolean) =>
     doc.save({ useObjectStreams, objectsPerTick: OBJECTS_PER_TICK, updateFieldAppearances: false });
   try {

@@ -88,7 +88,7 @@ describe("POST /api/convert/split-pages", () => {
   it("gives each selected page as its own PDF plus one ZIP of them all, ZIP first", async () => {
     const src = await corpusFile(SOURCE);
     const body = await convertOk(SPLIT, form([{ name: "report.pdf", bytes: src }], { selectedPages: "[3,1]" }));
-    expect(body.file).toBeUndefined();
+    expect(body.file?.convertedName).toBe("report-pages.zip");
     expect(body.files.map((f) => f.convertedName)).toEqual([
       "report-pages.zip",
       "report-page-1.pdf",

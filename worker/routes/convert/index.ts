@@ -132,7 +132,10 @@ async function runConversion(c: AppContext, slug: ConvertSlug) {
     if (produced.length > 0) await reservation.commit();
     else await reservation.release();
 
-    return c.json({ message: result.message, files, ...(files.length === 1 ? { file: files[0] } : {}) });
+    // `file` is the single result, or the one marked primary among several (spec: files[] or file).
+    const primary = result.outputs.findIndex((o) => o.ok && o.primary);
+    const file = files.length === 1 ? files[0] : primary >= 0 ? files[primary] : undefined;
+    return c.json({ message: result.message, files, ...(file ? { file } : {}) });
   } catch (err) {
     await reservation.release();
     if (stored.length > 0) {

@@ -69,6 +69,7 @@ export const splitPages: ConvertEndpoint = {
       bytes: zipFiles(pages.map((p) => ({ name: p.fileName, bytes: p.bytes }))),
       fileName: derivedName(u.name, "pages", ".zip"),
       contentType: "application/zip",
+      primary: true,
       originalName: u.name,
       message: `${pages.length} pages, one PDF each`,
       extra: { pageCount: pages.length },

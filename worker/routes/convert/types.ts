@@ -23,6 +23,8 @@ export interface OutputFile {
   extra?: Record<string, string | number>;
   /** False for secondary outputs (split's single pages) that get no file_history row. */
   history?: boolean;
+  /** The one result a person downloads when there are several (split's ZIP): answered as `file`. */
+  primary?: boolean;
 }
 
 /** One input that could not be converted, while others were (watermark, unlock). */
