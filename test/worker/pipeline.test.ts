@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { resultKey } from "../../worker/services/storage";
+import { pageRotations } from "./convert/support";
 import { call, corpusFile, json, oracle } from "./helpers";
 
 function form(files: { name: string; bytes: Uint8Array; type?: string }[], fields: Record<string, string> = {}) {
@@ -9,21 +10,6 @@ function form(files: { name: string; bytes: Uint8Array; type?: string }[], field
     f.append("files", new File([file.bytes], file.name, { type: file.type ?? "application/pdf" }));
   for (const [k, v] of Object.entries(fields)) f.append(k, v);
   return f;
-}
-
-/** Each page's effective /Rotate, read by qpdf (inherited values resolved). */
-export async function pageRotations(bytes: Uint8Array): Promise<number[]> {
-  const out = await oracle("qpdf", ["--json=2", "--json-key=pages", "--json-key=qpdf", "{in}"], bytes);
-  const json = JSON.parse(out.stdout);
-  const objects = json.qpdf[1];
-  return json.pages.map((p: { object: string }) => {
-    let obj = objects[`obj:${p.object}`].value;
-    while (obj) {
-      if (obj["/Rotate"] !== undefined) return obj["/Rotate"];
-      obj = obj["/Parent"] ? objects[`obj:${obj["/Parent"]}`].value : undefined;
-    }
-    return 0;
-  });
 }
 
 const post = (path: string, body: FormData, headers: Record<string, string> = {}) =>

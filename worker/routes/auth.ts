@@ -98,9 +98,9 @@ export const auth = new Hono<AppEnv>()
     }
     const db = getDb(c.env.DB);
     const [user] = await db.select().from(users).where(eq(users.email, body.email)).limit(1);
-    const check = user
-      ? await verifyPassword(body.password, user.password)
-      : (await burnPasswordCheck(body.password), null);
+    // An unknown email costs the same work as a wrong password, so timing tells nothing.
+    if (!user) await burnPasswordCheck(body.password);
+    const check = user ? await verifyPassword(body.password, user.password) : null;
     if (!user || !check?.valid) {
       await Promise.all([
         recordAttempt(c.env.DB, "login-account", body.email, now),

@@ -27,6 +27,11 @@ function wrapper({ children }: { children: ReactNode }) {
   );
 }
 
+function Reader() {
+  useAuth();
+  return null;
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -118,10 +123,6 @@ describe("the session state", () => {
 
   it("is a developer error to read the session outside its provider", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    function Reader() {
-      useAuth();
-      return null;
-    }
     expect(() => render(<Reader />)).toThrow("useAuth must be used within an AuthProvider");
   });
 });
