@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
@@ -13,6 +14,35 @@ function staticHeaders(): Plugin {
     apply: "build",
     generateBundle() {
       this.emitFile({ type: "asset", fileName: "_headers", source: staticHeadersFile() });
+    },
+  };
+}
+
+/**
+ * pdf.js renders the page thumbnails; it fetches the 14 standard fonts, its image decoders
+ * (JPEG 2000, JBIG2) and ICC support from these files, served under /pdfjs/ from the package.
+ */
+function pdfjsAssets(): Plugin {
+  const pkg = root("./node_modules/pdfjs-dist");
+  const dirs = { standard_fonts: null, cmaps: null, iccs: null } as const;
+  const wasm = ["openjpeg.wasm", "jbig2.wasm", "qcms_bg.wasm"];
+  const files = () => [
+    ...Object.keys(dirs).flatMap((d) => readdirSync(`${pkg}/${d}`).map((f) => [`pdfjs/${d}/${f}`, `${pkg}/${d}/${f}`])),
+    ...wasm.map((f) => [`pdfjs/wasm/${f}`, `${pkg}/wasm/${f}`]),
+  ];
+  return {
+    name: "pdfjs-assets",
+    generateBundle() {
+      for (const [fileName, path] of files()) this.emitFile({ type: "asset", fileName, source: readFileSync(path) });
+    },
+    configureServer(server) {
+      const served = new Map(files().map(([name, path]) => [`/${name}`, path]));
+      server.middlewares.use((req, res, next) => {
+        const path = served.get((req.url ?? "").split("?")[0]);
+        if (!path) return next();
+        if (path.endsWith(".wasm")) res.setHeader("Content-Type", "application/wasm");
+        res.end(readFileSync(path));
+      });
     },
   };
 }
@@ -95,6 +125,7 @@ export default defineConfig(async ({ mode }) => ({
     }),
     react(),
     staticHeaders(),
+    pdfjsAssets(),
   ],
   build: {
     outDir: root("./dist/web"),

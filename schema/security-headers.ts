@@ -12,7 +12,8 @@ const STRIPE = {
 
 export const pageCsp = [
   "default-src 'self'",
-  `script-src 'self' ${STRIPE.script}`,
+  // pdf.js compiles its JPEG 2000 / JBIG2 decoders from WebAssembly for page thumbnails.
+  `script-src 'self' 'wasm-unsafe-eval' ${STRIPE.script}`,
   // Chakra (emotion) injects <style> elements at run time.
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",

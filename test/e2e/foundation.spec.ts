@@ -130,3 +130,13 @@ test.describe("theme", () => {
     expect(await page.evaluate(() => localStorage.getItem("vite-ui-theme"))).toBe("light");
   });
 });
+
+test("pdf.js finds its fonts and decoders, and the policy lets it compile them", async ({ request }) => {
+  const wasm = await request.get("/pdfjs/wasm/openjpeg.wasm");
+  expect(wasm.status()).toBe(200);
+  expect((await wasm.body()).subarray(0, 4)).toEqual(Buffer.from([0x00, 0x61, 0x73, 0x6d]));
+  expect((await request.get("/pdfjs/standard_fonts/FoxitSans.pfb")).status()).toBe(200);
+  const csp = (await request.get("/split-pdf")).headers()["content-security-policy"];
+  expect(csp).toContain("'wasm-unsafe-eval'");
+  expect(csp).not.toContain("'unsafe-eval' ");
+});

@@ -1,6 +1,6 @@
 /**
  * Page previews rendered in the browser with pdf.js, loaded only when a page needs them (it is
- * large). The CSP allows its worker ('self' and blob:).
+ * large). The CSP allows its worker ('self' and blob:) and its WebAssembly decoders.
  */
 import type { PDFDocumentLoadingTask, PDFDocumentProxy } from "pdfjs-dist";
 import { useEffect, useState } from "react";
@@ -20,7 +20,16 @@ function pdfjs() {
 export async function openPdf(file: Blob): Promise<{ task: PDFDocumentLoadingTask; doc: Promise<PDFDocumentProxy> }> {
   const lib = await pdfjs();
   const data = new Uint8Array(await file.arrayBuffer());
-  const task = lib.getDocument({ data, verbosity: 0 });
+  const task = lib.getDocument({
+    data,
+    verbosity: 0,
+    // Served from the build (vite.config.ts pdfjsAssets): fonts, CMaps, ICC profiles, decoders.
+    standardFontDataUrl: "/pdfjs/standard_fonts/",
+    cMapUrl: "/pdfjs/cmaps/",
+    cMapPacked: true,
+    iccUrl: "/pdfjs/iccs/",
+    wasmUrl: "/pdfjs/wasm/",
+  });
   return { task, doc: task.promise };
 }
 
