@@ -1,6 +1,7 @@
 /**
  * Bundles worker engine code for Node, so the benchmark runs the very code the Worker runs.
- * Each imported .wasm becomes a compiled WebAssembly.Module, as wrangler makes it.
+ * Each imported .wasm becomes a compiled WebAssembly.Module and each .ttf an ArrayBuffer, as
+ * wrangler makes them.
  */
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -12,6 +13,11 @@ const wasmAsModule = {
   setup(b) {
     b.onLoad({ filter: /\.wasm$/ }, (args) => ({
       contents: `import { readFileSync } from "node:fs";\nexport default new WebAssembly.Module(readFileSync(${JSON.stringify(args.path)}));`,
+      loader: "js",
+    }));
+    // wrangler.toml's Data rule: the font's bytes as an ArrayBuffer.
+    b.onLoad({ filter: /\.ttf$/ }, (args) => ({
+      contents: `import { readFileSync } from "node:fs";\nconst b = readFileSync(${JSON.stringify(args.path)});\nexport default b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength);`,
       loader: "js",
     }));
   },

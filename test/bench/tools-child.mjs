@@ -1,0 +1,99 @@
+/**
+ * One PDF tool job, run `runs` times in a fresh Node process so its memory is its own: the first
+ * run is cold (as the first request an isolate serves), the others warm (as the rest). Peak = the
+ * largest (V8 heap used + external memory, which counts ArrayBuffers and WebAssembly memories)
+ * seen, sampled every 2 ms and at every budget check, from just before the inputs are read: the
+ * inputs count, as they do in the Worker. Time runs from the engine call to its last byte.
+ *
+ *   node --expose-gc tools-child.mjs <bundle> <job> '<inputs json>' <output dir> '<options json>' <runs>
+ *     ->  JSON { runs: [{ ms, peakBytes }], size, files }
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import { getHeapStatistics } from "node:v8";
+
+const [bundle, job, inputsJson, outDir, optionsJson, runsArg] = process.argv.slice(2);
+const T = await import(bundle);
+// process.memoryUsage() reads /proc and costs 7 us a call; sampled at every budget check it slowed jobs by half.
+const mem = () => {
+  const h = getHeapStatistics();
+  return h.used_heap_size + h.external_memory;
+};
+let base = 0;
+let peak = 0;
+const sample = () => {
+  const m = mem();
+  if (m > peak) peak = m;
+};
+const timer = setInterval(sample, 2);
+class MeteredBudget extends T.Budget {
+  check() {
+    sample();
+    super.check();
+  }
+}
+const options = JSON.parse(optionsJson || "{}");
+const paths = JSON.parse(inputsJson);
+let inputs = [];
+let first;
+let budget;
+
+/** Each job as its endpoint runs it; returns the files a person gets. */
+const jobs = {
+  merge: async () => [(await T.mergePdfs(inputs, { budget })).bytes],
+  split: async () => {
+    const pages = Array.from({ length: options.pageCount }, (_, i) => i + 1);
+    const r = await T.splitPages(first.bytes, { pages, name: first.name, budget });
+    const files = r.files.map((f) => f.bytes);
+    // The endpoint also answers one ZIP of the pages; it is made, but the size compared is the pages'.
+    T.zipFiles(r.files.map((f) => ({ name: `page-${f.page}.pdf`, bytes: f.bytes })));
+    return files;
+  },
+  extract: async () => [(await T.extractPages(first.bytes, { pages: options.pages, name: first.name, budget })).bytes],
+  rotate: async () => [(await T.rotatePdf(first.bytes, { angle: 90, name: first.name, budget })).bytes],
+  watermark: async () => [
+    (await T.watermarkPdf(first.bytes, { text: "CONFIDENTIAL", opacity: 0.3, name: first.name, budget })).bytes,
+  ],
+  protect: async () => [await T.protectPdf(first.bytes, { password: options.password, name: first.name, budget })],
+  unlock: async () => [
+    (await T.unlockPdf(first.bytes, { password: options.password, name: first.name, budget })).bytes,
+  ],
+  "jpg-to-pdf": async () => [
+    (
+      await T.imagesToPdf(
+        inputs.map((i) => ({ ...i, kind: i.name.endsWith(".png") ? "png" : "jpeg" })),
+        { budget },
+      )
+    ).bytes,
+  ],
+};
+if (!jobs[job]) throw new Error(`unknown job ${job}`);
+const runs = [];
+let outputs = [];
+for (let r = 0; r < Math.max(1, Number(runsArg) || 1); r++) {
+  outputs = [];
+  inputs = [];
+  first = undefined;
+  // Freed ArrayBuffers leave `external` a little after the collection that frees them.
+  for (let g = 0; g < 3; g++) {
+    globalThis.gc?.();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  base = mem();
+  peak = base;
+  inputs = paths.map((p) => ({ name: basename(p), bytes: new Uint8Array(readFileSync(p)) }));
+  first = inputs[0];
+  budget = new MeteredBudget(10 * 60_000);
+  const started = performance.now();
+  outputs = await jobs[job]();
+  sample();
+  runs.push({ ms: performance.now() - started, peakBytes: peak - base });
+}
+clearInterval(timer);
+let size = 0;
+for (const [i, bytes] of outputs.entries()) {
+  size += bytes.byteLength;
+  // The last run's outputs are kept, so the runner can check them with an independent reader.
+  writeFileSync(join(outDir, `${job}-${i + 1}.pdf`), bytes);
+}
+process.stdout.write(JSON.stringify({ runs, size, files: outputs.length }));

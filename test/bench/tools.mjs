@@ -1,0 +1,119 @@
+/**
+ * The PDF tools benchmark: every tool's engine beside its native reference, same input, same
+ * run. Ours runs in a fresh Node process per job (tools-child.mjs): one cold run, then warm
+ * runs; the time compared is the warm median (an isolate serves many requests), the cold run
+ * is reported beside it. References run as whole processes, `BENCH_RUNS` times, median.
+ * Every output, ours and theirs, is read back by qpdf before it counts.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { bundleFile } from "./bundle.mjs";
+import { has } from "./corpus.mjs";
+import { buildToolsCorpus, PASSWORD } from "./tools-corpus.mjs";
+import { toolJobs } from "./tools-jobs.mjs";
+import { oursRuns, refRuns, summarise } from "./tools-measure.mjs";
+import { toolsMarkdown } from "./tools-report.mjs";
+
+export const name = "tools";
+
+const ENTRY = fileURLToPath(new URL("./tools-entry.mjs", import.meta.url));
+
+function qpdf(args) {
+  try {
+    return { code: 0, out: execFileSync("qpdf", args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }) };
+  } catch (e) {
+    return { code: e.status ?? 1, out: `${e.stdout ?? ""}${e.stderr ?? ""}` };
+  }
+}
+
+/** What qpdf says about a job's outputs: null when they are sound, else the problem. */
+function verify(job, files) {
+  if (!has("qpdf")) return null;
+  if (files.length === 0) return "no output";
+  const sample = files.length > 3 ? [files[0], files[files.length >> 1], files.at(-1)] : files;
+  for (const file of sample) {
+    const pw = job.id === "protect" ? [`--password=${PASSWORD}`] : [];
+    const check = qpdf([...pw, "--check", file]);
+    if (check.code !== 0) return `qpdf --check ${file}: ${check.out.split("\n").slice(-3).join(" ")}`;
+    const enc = qpdf([...pw, "--show-encryption", file]).out;
+    if (job.id === "protect" && !/R = 6/.test(enc)) return `${file} is not AES-256 (R6)`;
+    if (job.id === "unlock" && !/not encrypted/.test(enc)) return `${file} is still encrypted`;
+  }
+  return null;
+}
+
+function pageCount(file, job) {
+  const pw = job.id === "protect" ? [`--password=${PASSWORD}`] : [];
+  return Number(qpdf([...pw, "--show-npages", file]).out.trim());
+}
+
+export async function run({ E, dir, log }) {
+  const bundle = await bundleFile(ENTRY);
+  const T = await import(bundle);
+  const files = await buildToolsCorpus(E, T, join(dir, "tools"));
+  const runs = Math.max(2, Number(process.env.BENCH_RUNS) || 5);
+  const work = join(dir, "tools-out");
+  const rows = [];
+  const summary = [];
+  const notes = [];
+  for (const job of toolJobs(files, (n) => join(work, n))) {
+    rmSync(work, { recursive: true, force: true });
+    mkdirSync(work, { recursive: true });
+    const inputBytes = job.inputs.reduce((n, p) => n + statSync(p).size, 0);
+    const ours = await oursRuns(bundle, job, work, runs);
+    const ourFiles = readdirSync(work)
+      .filter((n) => n.startsWith(`${job.id}-`))
+      .sort((a, b) => Number(a.match(/(\d+)\.pdf$/)[1]) - Number(b.match(/(\d+)\.pdf$/)[1]))
+      .map((n) => join(work, n));
+    const problem = verify(job, ourFiles);
+    let ref = null;
+    if (has(job.ref.cmd)) ref = await refRuns(job.ref, runs);
+    else if (!notes.includes(`${job.ref.cmd} is not installed: its rows have no reference`))
+      notes.push(`${job.ref.cmd} is not installed: its rows have no reference`);
+    const pages = ourFiles.length === 1 ? pageCount(ourFiles[0], job) : ourFiles.length;
+    const refPages = ref && job.ref.outputs.length === 1 ? pageCount(job.ref.outputs[0], job) : ref?.files;
+    const s = summarise({ job, inputBytes, ours, ref, problem, pages, refPages });
+    summary.push(s);
+    if (problem) notes.push(`${job.label}: our output failed its check: ${problem}`);
+    if (ref && pages !== refPages) notes.push(`${job.label}: ${pages} pages from us, ${refPages} from ${job.ref.cmd}`);
+    for (const r of [
+      { tool: "ours", seconds: s.seconds, peakMB: s.peakMB, memory: "heap+ext", size: s.size },
+      ...(ref ? [{ tool: job.ref.cmd, seconds: ref.seconds, peakMB: ref.peakMB, memory: "RSS", size: ref.size }] : []),
+    ]) {
+      const row = { group: job.label, input: job.inputs.length, inputBytes, ...r, savedPct: 0, detail: "" };
+      rows.push(row);
+      log(row);
+    }
+  }
+  return { rows, notes, summary, markdown: toolsMarkdown(summary), tools: toolVersions() };
+}
+
+function toolVersions() {
+  const v = {};
+  for (const [tool, args] of [
+    ["qpdf", ["--version"]],
+    ["img2pdf", ["--version"]],
+  ]) {
+    if (has(tool)) v[tool] = execFileSync(tool, args, { encoding: "utf8" }).split("\n")[0].trim();
+  }
+  return v;
+}
+
+/** `node test/bench/tools.mjs`: this group alone, results written as `npm run bench` writes them. */
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { writeFileSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { machine } = await import("./machine.mjs");
+  const E = await import(await bundleFile(fileURLToPath(new URL("./engine-entry.mjs", import.meta.url))));
+  const dir = join(tmpdir(), "pdftools-bench");
+  const result = await run({ E, dir, log: (r) => console.info(`  ${r.group}: ${r.tool} ${r.seconds.toFixed(3)} s`) });
+  const results = fileURLToPath(new URL("./results/", import.meta.url));
+  mkdirSync(results, { recursive: true });
+  const doc = { date: new Date().toISOString(), machine: machine(), ...result };
+  writeFileSync(join(results, "tools.json"), `${JSON.stringify(doc, null, 2)}\n`);
+  writeFileSync(join(results, "tools.md"), `${result.markdown}\n`);
+  console.info(`\n${result.markdown}\n`);
+  for (const n of result.notes) console.info(`note: ${n}`);
+}
