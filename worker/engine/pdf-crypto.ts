@@ -141,6 +141,7 @@ export async function openPdf(bytes: Uint8Array, opts: { password?: string; name
   const encryptRef = encryptObj instanceof PDFRef ? encryptObj : undefined;
   const decryptor = new ObjectDecryptor(sec, found.key, encryptRef);
   const context = await parse(new DecryptingParser(bytes, decryptor), opts.name);
+  await decryptor.finish();
   delete context.trailerInfo.Encrypt;
   // Older revisions of an incrementally updated file may carry their own /Encrypt objects.
   for (const [ref, obj] of context.enumerateIndirectObjects()) {

@@ -2,9 +2,12 @@ import { EncryptedPDFError, PDFDict, PDFDocument, PDFName, PDFObjectCopier } fro
 import { AppError } from "../errors";
 import { dropSupersededObjects, openPdf } from "./pdf-crypto";
 import { repairPageTree } from "./pdf-page-tree";
+import { copyStreamBytesInBulk, shareStreamBytes } from "./pdf-stream-bytes";
 import { speedUpXrefStreams } from "./pdf-xref-speed";
 
 speedUpXrefStreams();
+shareStreamBytes();
+copyStreamBytesInBulk();
 
 /** The producer written into every PDF we save. */
 export const PRODUCER = "PDFTools";
