@@ -62,6 +62,8 @@ export const PublicUser = v.object({
   dailyConversions: v.number(),
   dailyLimit: v.nullable(v.number()),
   subscriptionStatus: v.nullable(v.string()),
+  /** Whether Stripe knows this person (so the billing portal can manage their subscription). */
+  hasBillingAccount: v.boolean(),
   emailVerified: v.boolean(),
   createdAt: v.string(),
 });

@@ -8,7 +8,7 @@ import { auth } from "./routes/auth";
 import { cloud } from "./routes/cloud";
 import { config } from "./routes/config";
 import { convert } from "./routes/convert";
-import { donate } from "./routes/donate";
+import { billingPortal, donate } from "./routes/donate";
 import { download } from "./routes/download";
 import { health } from "./routes/health";
 import { history } from "./routes/history";
@@ -28,6 +28,7 @@ const app = new Hono<AppEnv>()
   .route("/api", share)
   .route("/api", history)
   .route("/api", donate)
+  .route("/api", billingPortal)
   .route("/api", stripeWebhook)
   .route("/api", cloud);
 

@@ -18,3 +18,17 @@ export function usePremiumCheckout() {
     },
   });
 }
+
+/** POST /api/create-billing-portal: Stripe's page to change or cancel a subscription. */
+export function useBillingPortal() {
+  return useMutation({
+    mutationFn: async (): Promise<{ url: string }> => {
+      const res = await apiRequest("/api/create-billing-portal", { method: "POST", auth: true });
+      if (!res.ok) {
+        const body = await res.json().catch(() => ({}));
+        throw new PremiumCheckoutError(errorField(body) ?? `Could not open billing: ${res.statusText || res.status}`);
+      }
+      return res.json();
+    },
+  });
+}

@@ -31,6 +31,7 @@ export function publicUser(env: Env, user: User, now = new Date()): PublicUser {
     dailyConversions: usedToday(user, now),
     dailyLimit: dailyLimit(env, tierOf(user.role)),
     subscriptionStatus: user.subscriptionStatus,
+    hasBillingAccount: Boolean(user.stripeCustomerId),
     emailVerified: Boolean(user.emailVerified),
     createdAt: user.createdAt.toISOString(),
   };

@@ -1,10 +1,7 @@
-import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { DonationBody } from "../../schema/api";
-import { users } from "../../schema/db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
-import { getDb } from "../services/db";
 import { stripeClient, stripeFailure, toCents } from "../services/stripe";
 import { resolveViewer } from "../services/viewer";
 import { readJson } from "../validation";
@@ -72,7 +69,20 @@ export const donate = new Hono<AppEnv>()
     }
   });
 
-export async function userById(d1: D1Database, id: number) {
-  const [u] = await getDb(d1).select().from(users).where(eq(users.id, id)).limit(1);
-  return u ?? null;
-}
+/** POST /api/create-billing-portal: Stripe's page where a subscriber changes or cancels Premium. */
+export const billingPortal = new Hono<AppEnv>().post("/create-billing-portal", async (c) => {
+  const stripe = stripeClient(c.env, "Payments");
+  const viewer = await resolveViewer(c);
+  if (viewer.kind !== "user") throw new AppError("unauthorized", "Please sign in to manage your subscription");
+  const customer = viewer.user.stripeCustomerId;
+  if (!customer) throw new AppError("not_found", "There is no subscription to manage on this account");
+  try {
+    const session = await stripe.billingPortal.sessions.create({
+      customer,
+      return_url: `${new URL(c.req.url).origin}/account`,
+    });
+    return c.json({ url: session.url });
+  } catch (err) {
+    throw stripeFailure(err);
+  }
+});

@@ -110,33 +110,54 @@ async function providerMessage(res: Response): Promise<string | undefined> {
   }
 }
 
-export async function uploadToProvider(cfg: ProviderConfig, accessToken: string, file: Upload): Promise<UploadResult> {
-  let res: Response;
-  if (cfg.provider === "google") {
-    const boundary = `pdftools-${crypto.randomUUID()}`;
-    const meta = JSON.stringify({ name: file.fileName, mimeType: file.contentType });
-    const body = new Blob([
-      `--${boundary}\r\nContent-Type: application/json; charset=UTF-8\r\n\r\n${meta}\r\n`,
-      `--${boundary}\r\nContent-Type: ${file.contentType}\r\n\r\n`,
-      file.bytes,
-      `\r\n--${boundary}--\r\n`,
-    ]);
-    res = await fetch(`${cfg.uploadUrl}?uploadType=multipart&fields=id,name`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${accessToken}`, "Content-Type": `multipart/related; boundary=${boundary}` },
-      body,
-    });
-  } else {
-    res = await fetch(cfg.uploadUrl, {
+/** Drive's multipart upload takes up to 5 MB; larger files go through a resumable session. */
+export const DRIVE_MULTIPART_LIMIT = 5 * 1024 * 1024;
+
+async function uploadToDrive(cfg: ProviderConfig, accessToken: string, file: Upload): Promise<Response> {
+  const meta = JSON.stringify({ name: file.fileName, mimeType: file.contentType });
+  if (file.bytes.byteLength > DRIVE_MULTIPART_LIMIT) {
+    const session = await fetch(`${cfg.uploadUrl}?uploadType=resumable&fields=id,name`, {
       method: "POST",
       headers: {
         Authorization: `Bearer ${accessToken}`,
-        "Content-Type": "application/octet-stream",
-        "Dropbox-API-Arg": asciiJson({ path: `/${file.fileName}`, mode: "add", autorename: true, mute: false }),
+        "Content-Type": "application/json; charset=UTF-8",
+        "X-Upload-Content-Type": file.contentType,
+        "X-Upload-Content-Length": String(file.bytes.byteLength),
       },
-      body: file.bytes,
+      body: meta,
     });
+    const location = session.headers.get("location");
+    if (!session.ok || !location) return session;
+    await session.body?.cancel();
+    return fetch(location, { method: "PUT", headers: { "Content-Type": file.contentType }, body: file.bytes });
   }
+  const boundary = `pdftools-${crypto.randomUUID()}`;
+  const body = new Blob([
+    `--${boundary}\r\nContent-Type: application/json; charset=UTF-8\r\n\r\n${meta}\r\n`,
+    `--${boundary}\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+    file.bytes,
+    `\r\n--${boundary}--\r\n`,
+  ]);
+  return fetch(`${cfg.uploadUrl}?uploadType=multipart&fields=id,name`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${accessToken}`, "Content-Type": `multipart/related; boundary=${boundary}` },
+    body,
+  });
+}
+
+export async function uploadToProvider(cfg: ProviderConfig, accessToken: string, file: Upload): Promise<UploadResult> {
+  const res =
+    cfg.provider === "google"
+      ? await uploadToDrive(cfg, accessToken, file)
+      : await fetch(cfg.uploadUrl, {
+          method: "POST",
+          headers: {
+            Authorization: `Bearer ${accessToken}`,
+            "Content-Type": "application/octet-stream",
+            "Dropbox-API-Arg": asciiJson({ path: `/${file.fileName}`, mode: "add", autorename: true, mute: false }),
+          },
+          body: file.bytes,
+        });
   if (res.ok) {
     await res.body?.cancel();
     return { ok: true, status: res.status };

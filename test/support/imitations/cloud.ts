@@ -56,6 +56,16 @@ export const handleCloud: Handler = (req, state) => {
   if (provider !== "google" && provider !== "dropbox") return null;
   if (req.method === "GET" && action === "auth") return consent(req, state, provider);
   if (req.method === "POST" && action === "token") return token(req, state, provider);
+  if (req.method === "PUT" && action === "resumable") {
+    const session = state.store.get(`resumable:${req.path.split("/")[3]}`) as
+      | { name: string; length: number }
+      | undefined;
+    if (!session) return { status: 404, body: { error: { message: "No such upload session" } } };
+    const got = Buffer.from(req.raw, "base64").length;
+    if (got !== session.length)
+      return { status: 400, body: { error: { message: `Expected ${session.length} bytes, got ${got}` } } };
+    return { status: 200, body: { id: `drive-${state.requests.length}`, name: session.name } };
+  }
   if (req.method === "POST" && action === "revoke") return { status: 200, body: provider === "dropbox" ? "null" : {} };
   if (req.method === "POST" && action === "upload") {
     if (!bearer(req, provider)) return { status: 401, body: { error: { message: "Invalid Credentials" } } };
@@ -66,6 +76,20 @@ export const handleCloud: Handler = (req, state) => {
         : { status: planted.status, body: { error_summary: planted.message } };
     }
     if (provider === "google") {
+      if (req.query.uploadType === "resumable") {
+        // The session URL; the bytes come next with a PUT to it.
+        const meta = req.json as { name?: string };
+        const id = `session-${state.requests.length}`;
+        state.store.set(`resumable:${id}`, {
+          name: meta?.name,
+          length: Number(req.headers["x-upload-content-length"]),
+        });
+        return {
+          status: 200,
+          body: {},
+          headers: { location: `http://127.0.0.1:${state.port}/google/resumable/${id}` },
+        };
+      }
       if (!(req.headers["content-type"] ?? "").startsWith("multipart/related; boundary="))
         return { status: 400, body: { error: { message: "Bad multipart" } } };
       return { status: 200, body: { id: `drive-${state.requests.length}`, name: "uploaded" } };

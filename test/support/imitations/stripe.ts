@@ -48,6 +48,21 @@ export const handleStripe: Handler = (req, state) => {
     };
   }
 
+  if (req.method === "POST" && req.path === "/v1/billing_portal/sessions") {
+    if (!req.form.customer) return stripeError(400, "Missing required param: customer.");
+    const id = `bps_test_${++counter}`;
+    return {
+      status: 200,
+      body: {
+        id,
+        object: "billing_portal.session",
+        customer: req.form.customer,
+        return_url: req.form.return_url,
+        url: `http://127.0.0.1:${state.port}/billing/${id}`,
+      },
+    };
+  }
+
   const sub = /^\/v1\/subscriptions\/([^/]+)$/.exec(req.path);
   if (req.method === "GET" && sub) {
     const planted = state.store.get(`subscription:${sub[1]}`);

@@ -8,6 +8,7 @@ const base = {
   firstName: null,
   lastName: null,
   subscriptionStatus: null,
+  hasBillingAccount: false,
   emailVerified: false,
   createdAt: "",
 };

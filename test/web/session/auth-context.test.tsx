@@ -15,6 +15,7 @@ const user: PublicUser = {
   dailyConversions: 3,
   dailyLimit: 10,
   subscriptionStatus: "inactive",
+  hasBillingAccount: false,
   emailVerified: false,
   createdAt: new Date(0).toISOString(),
 };

@@ -18,6 +18,7 @@ export const testUser: PublicUser = {
   dailyConversions: 0,
   dailyLimit: 10,
   subscriptionStatus: "inactive",
+  hasBillingAccount: false,
   emailVerified: false,
   createdAt: new Date(0).toISOString(),
 };

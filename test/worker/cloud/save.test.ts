@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { app } from "../../../worker/index";
+import { putResult } from "../../../worker/services/storage";
 import { call, corpusFile, json } from "../helpers";
 import { plant, resetImitation } from "../payments/stripe-helpers";
 
@@ -206,6 +207,35 @@ describe("saving to Google Drive", () => {
     const res = await callback("google", { state: {}, redirectUri: "http://localhost/auth/google/callback" });
     expect(res.status).toBe(400);
     expect(await json(res)).toMatchObject({ success: false, error: "Missing required parameters" });
+  });
+});
+
+describe("saving a large result to Google Drive", () => {
+  it("uses a resumable upload above Drive's 5 MB multipart limit", async () => {
+    const bytes = new Uint8Array(6 * 1024 * 1024).map((_, i) => (i * 31) % 251);
+    const stored = await putResult(
+      env.FILES,
+      {
+        bytes,
+        fileName: "big.pdf",
+        contentType: "application/pdf",
+        tool: "merge-pdf",
+        originalName: "big.pdf",
+        owner: null,
+      },
+      new Date(),
+      3600_000,
+    );
+    const { state } = await start("google", stored.downloadUrl);
+    const res = await callback("google", { code: "big", state, redirectUri: "http://localhost/auth/google/callback" });
+    expect(res.status, JSON.stringify(await res.clone().json())).toBe(200);
+    const [session] = await requests("/google/upload");
+    expect(session.query.uploadType).toBe("resumable");
+    expect(session.headers["x-upload-content-length"]).toBe(String(bytes.length));
+    const all = (await (await fetch(`${env.IMITATION_URL}/__requests`)).json()) as Recorded[];
+    const put = all.find((r) => r.method === "PUT" && r.path.startsWith("/google/resumable/"));
+    expect(put).toBeDefined();
+    expect(b64decode(put!.raw)).toEqual(bytes);
   });
 });
 

@@ -74,6 +74,19 @@ describe("premium checkout", () => {
   });
 });
 
+describe("the billing portal", () => {
+  it("is for signed-in people whom Stripe knows", async () => {
+    expect((await call("/api/create-billing-portal", { method: "POST" })).status).toBe(401);
+    const u = await signUp();
+    const res = await call("/api/create-billing-portal", {
+      method: "POST",
+      headers: { authorization: `Bearer ${u.token}` },
+    });
+    expect(res.status).toBe(404);
+    expect((await json(res)).error).toBe("There is no subscription to manage on this account");
+  });
+});
+
 describe("subscription webhooks", () => {
   it("make a paying user premium, record the invoice, and return them to free when it lapses", async () => {
     const u = await signUp();
@@ -134,6 +147,15 @@ describe("subscription webhooks", () => {
     );
     expect(updated.res.status).toBe(200);
     expect(await user(u.id)).toMatchObject({ role: "premium" });
+
+    const portal = await call("/api/create-billing-portal", {
+      method: "POST",
+      headers: { authorization: `Bearer ${u.token}` },
+    });
+    expect(portal.status).toBe(200);
+    expect((await json<{ url: string }>(portal)).url).toContain("/billing/bps_test_");
+    const [sentPortal] = await stripeRequests("/v1/billing_portal/sessions");
+    expect(sentPortal.form).toMatchObject({ customer: `cus_${u.id}`, return_url: "http://localhost/account" });
 
     const deleted = await deliver("customer.subscription.deleted", subscription("sub_A", "canceled", u.id));
     expect(deleted.res.status).toBe(200);
