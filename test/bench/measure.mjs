@@ -1,6 +1,6 @@
 /** Running jobs and measuring them: our engine in a child process, native tools under /usr/bin/time. */
 import { execFile } from "node:child_process";
-import { statSync } from "node:fs";
+import { rmSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const CHILD = fileURLToPath(new URL("./child.mjs", import.meta.url));
@@ -31,6 +31,7 @@ export async function engine(bundle, job, input, output, options) {
 
 /** A native tool; memory is its peak resident set. `output` is where it writes its result. */
 export async function native(cmd, args, output) {
+  rmSync(output, { force: true });
   const started = performance.now();
   const { stderr } = await run("/usr/bin/time", ["-f", "%M", cmd, ...args]);
   const seconds = (performance.now() - started) / 1000;

@@ -11,11 +11,12 @@ export interface ImageInfo {
 }
 
 /**
- * Pixel budgets, by what a job must hold: JPEG and PNG stream in bands; WebP is decoded whole
- * (4 bytes a pixel) and libwebp's encoder needs about 12 more, so 4 MP is about 80 MB.
+ * Pixel budgets, by what a job must hold: JPEG and PNG stream in bands; a WebP is decoded whole
+ * (the decoder's copy, then ours: 4 bytes a pixel each) and libwebp's encoder needs about 12
+ * more, so 3 MP measures about 85 MB at its peak (npm run bench).
  */
-export const MAX_MEGAPIXELS: Record<ImageFormat, number> = { jpeg: 50, png: 40, webp: 4 };
-/** Encoding WebP holds the whole image in the encoder. */
+export const MAX_MEGAPIXELS: Record<ImageFormat, number> = { jpeg: 50, png: 40, webp: 3 };
+/** Converting to WebP holds the whole image and the encoder (about 19 bytes a pixel from JPEG). */
 export const MAX_WEBP_OUTPUT_MEGAPIXELS = 4;
 
 const ascii = (b: Uint8Array, at: number, n: number) => String.fromCharCode(...b.subarray(at, at + n));

@@ -78,9 +78,11 @@ export function stripScore(strip: TileStrip, decoded: Uint8Array, decodedLayout:
   const ca = CHANNELS[strip.layout];
   const cb = CHANNELS[decodedLayout];
   let sum = 0;
+  const la = new Float32Array(n);
+  const lb = new Float32Array(n);
   for (let i = 0; i < strip.count; i++) {
-    const a = luma(strip.data.subarray(i * n * ca, (i + 1) * n * ca), n, strip.layout);
-    const b = luma(decoded.subarray(i * n * cb, (i + 1) * n * cb), n, decodedLayout);
+    const a = luma(strip.data.subarray(i * n * ca, (i + 1) * n * ca), n, strip.layout, la);
+    const b = luma(decoded.subarray(i * n * cb, (i + 1) * n * cb), n, decodedLayout, lb);
     sum += ssimPlanes(a, b, strip.width, th);
   }
   return sum / strip.count;

@@ -20,8 +20,8 @@ const C2 = (0.03 * 255) ** 2;
  * Luma of interleaved pixels: BT.601 for RGB(A), alpha-blended over white for RGBA (what a
  * viewer shows), and a lightness estimate for CMYK as JPEG stores it (255 = no ink).
  */
-export function luma(px: Uint8Array, count: number, layout: Layout): Float32Array {
-  const y = new Float32Array(count);
+export function luma(px: Uint8Array, count: number, layout: Layout, into?: Float32Array): Float32Array {
+  const y = into && into.length >= count ? into.subarray(0, count) : new Float32Array(count);
   const ch = CHANNELS[layout];
   for (let i = 0, p = 0; i < count; i++, p += ch) {
     if (layout === "gray") y[i] = px[p];
@@ -58,16 +58,21 @@ function blur(src: Float32Array, w: number, h: number, tmp: Float32Array, out: F
   }
 }
 
+/**
+ * Scratch planes reused from call to call: the quality search scores a dozen tiles per step,
+ * and fresh buffers each time pile up as garbage faster than the collector frees them.
+ */
+let scratch: Float32Array[] = [];
+
+function planes(n: number): Float32Array[] {
+  if (scratch.length === 0 || scratch[0].length < n) scratch = Array.from({ length: 7 }, () => new Float32Array(n));
+  return scratch.map((p) => p.subarray(0, n));
+}
+
 /** Mean SSIM of two luma planes. */
 export function ssimPlanes(a: Float32Array, b: Float32Array, w: number, h: number): number {
   const n = w * h;
-  const tmp = new Float32Array(n);
-  const ma = new Float32Array(n);
-  const mb = new Float32Array(n);
-  const saa = new Float32Array(n);
-  const sbb = new Float32Array(n);
-  const sab = new Float32Array(n);
-  const prod = new Float32Array(n);
+  const [tmp, ma, mb, saa, sbb, sab, prod] = planes(n);
   blur(a, w, h, tmp, ma);
   blur(b, w, h, tmp, mb);
   for (let i = 0; i < n; i++) prod[i] = a[i] * a[i];
