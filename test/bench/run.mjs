@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
  * `npm run bench`: benchmarks, never part of `npm test`. Each group of jobs is a module with
- * `name` and `run({ E, bundle, dir, log })` returning `{ rows, notes, tools }`; this runner
- * bundles the engine once, runs the groups, prints a table per group and writes
- * test/bench/results/<group>.json. `npm run bench -- compress` runs one group.
+ * `name` and `run({ E, bundle, dir, log })` returning `{ rows, notes, tools, markdown? }`; this
+ * runner bundles the engine once, runs the groups, prints a table per group (the group's own
+ * markdown when it gives one) and writes test/bench/results/<group>.json (and .md).
+ * `npm run bench -- compress` runs one group.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,8 +12,10 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { bundleFile } from "./bundle.mjs";
 import * as compress from "./compress.mjs";
+import { machine } from "./machine.mjs";
+import * as tools from "./tools.mjs";
 
-const GROUPS = [compress];
+const GROUPS = [compress, tools];
 const wanted = process.argv.slice(2);
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -48,12 +51,12 @@ for (const group of GROUPS) {
         `  ${r.group}: ${r.tool}: ${fmtBytes(r.size)} in ${r.seconds.toFixed(2)} s, ${r.peakMB.toFixed(0)} MB`,
       ),
   });
-  console.info(`\n${markdown(result.rows)}\n`);
+  const table = result.markdown ?? markdown(result.rows);
+  console.info(`\n${table}\n`);
   for (const n of result.notes) console.info(`note: ${n}`);
   const file = here(`./results/${group.name}.json`);
-  writeFileSync(
-    file,
-    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, ...result }, null, 2)}\n`,
-  );
+  const doc = { date: new Date().toISOString(), node: process.version, machine: machine(), ...result };
+  writeFileSync(file, `${JSON.stringify(doc, null, 2)}\n`);
+  writeFileSync(here(`./results/${group.name}.md`), `${table}\n`);
   console.info(`written: ${file}`);
 }
