@@ -27,6 +27,7 @@ export const errorStatus = {
   quota_exceeded: 429,
   job_timeout: 422,
   not_configured: 503,
+  unavailable: 503,
   upstream_failed: 502,
   internal: 500,
 } as const satisfies Record<string, ContentfulStatusCode>;
@@ -48,6 +49,21 @@ export class AppError extends Error {
   get status(): ContentfulStatusCode {
     return errorStatus[this.code];
   }
+}
+
+/**
+ * Storage or the database failed under a request (R2, D1): a 503 the person can act on, never
+ * a 500. The callers undo what the request wrote before they throw it.
+ */
+export function unavailable(detail = "Nothing was saved. Please try again in a moment."): AppError {
+  return new AppError("unavailable", `The service is briefly unavailable. ${detail}`);
+}
+
+/** A binding's failure as `unavailable`; our own errors pass through. */
+export function asUnavailable(err: unknown, detail?: string): AppError {
+  if (err instanceof AppError) return err;
+  console.error("binding failed:", err instanceof Error ? err.message : err);
+  return unavailable(detail);
 }
 
 export function isAppError(err: unknown): err is AppError {

@@ -3,6 +3,7 @@ import { type ImageLevel, type ImageReport, recompressImages } from "./compress-
 import { dedupeStreams, dropUnreferenced, recompressStreams } from "./compress-pdf-lossless";
 import { guardPdf, loadPdf, savePdf } from "./pdf";
 import { checkPageContents } from "./pdf-content-check";
+import { hasIntactXref } from "./pdf-structure";
 
 export const PDF_LEVELS = ["low", "recommended", "extreme"] as const;
 export type PdfLevel = (typeof PDF_LEVELS)[number];
@@ -35,7 +36,7 @@ export interface CompressedPdf {
  * Compresses a PDF: the lossless steps (unreferenced objects dropped, identical streams
  * merged, streams deflated at level 9, object streams at save), then images per level. Text,
  * links, bookmarks and forms are objects the compressor never rewrites. The output is never
- * larger than the input: the original comes back instead.
+ * larger than the input: the original comes back instead, unless the original is damaged.
  */
 export async function compressPdf(bytes: Uint8Array, opts: CompressPdfOptions): Promise<CompressedPdf> {
   const doc = await loadPdf(bytes, { name: opts.name });
@@ -56,6 +57,7 @@ export async function compressPdf(bytes: Uint8Array, opts: CompressPdfOptions): 
   }
   check?.();
   const out = await savePdf(doc);
-  if (out.length >= bytes.length) return { bytes, unchanged: true, pageCount, images };
+  // A damaged original is not handed back as it came: the rewrite repairs it, even if larger.
+  if (out.length >= bytes.length && hasIntactXref(bytes)) return { bytes, unchanged: true, pageCount, images };
   return { bytes: out, unchanged: false, pageCount, images };
 }

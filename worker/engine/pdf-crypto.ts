@@ -21,6 +21,7 @@ import {
   UnsupportedEncryption,
 } from "./pdf-crypto-keys";
 import { ObjectDecryptor } from "./pdf-crypto-objects";
+import { hasIntactXref } from "./pdf-structure";
 
 /** Objects parsed between yields, so the job's timer can fire while a big file is parsed. */
 const OBJECTS_PER_TICK = 500;
@@ -121,7 +122,16 @@ export async function openPdf(bytes: Uint8Array, opts: { password?: string; name
   const plain = await parse(new PDFParser(bytes, OBJECTS_PER_TICK, false, false, false), opts.name);
   const encryptObj = plain.trailerInfo.Encrypt;
   const encrypt = encryptObj ? plain.lookup(encryptObj) : undefined;
-  if (!(encrypt instanceof PDFDict)) return { doc: documentFromContext(plain), encryption: null };
+  if (!(encrypt instanceof PDFDict)) {
+    // A damaged file whose trailer (and with it the /Encrypt entry) is lost still has encrypted content.
+    if (!hasIntactXref(bytes) && plain.enumerateIndirectObjects().some(([, obj]) => isEncryptDict(obj))) {
+      throw new AppError(
+        "pdf_damaged",
+        `${opts.name ?? "This PDF"} is damaged: it is encrypted, but the part that says how is missing.`,
+      );
+    }
+    return { doc: documentFromContext(plain), encryption: null };
+  }
 
   const ids = plain.lookup(plain.trailerInfo.ID);
   const first = ids instanceof PDFArray && ids.size() > 0 ? ids.lookup(0) : undefined;

@@ -1,6 +1,8 @@
 import type { Budget } from "../services/budget";
 import { loadPdf, savePdf } from "./pdf";
+import { checkPageContents } from "./pdf-content-check";
 import { type Decryption, decryptionOf } from "./pdf-crypto";
+import { hasIntactXref } from "./pdf-structure";
 
 export interface UnlockOptions {
   /** The user or the owner password; files with an empty user password need none. */
@@ -11,9 +13,11 @@ export interface UnlockOptions {
 
 export interface UnlockResult {
   bytes: Uint8Array;
-  /** Null when the input had no encryption: its bytes come back unchanged. */
+  /** Null when the input had no encryption: its bytes come back unchanged (repaired if damaged). */
   decryption: Decryption | null;
   pageCount: number;
+  /** True when an unencrypted but damaged input was rewritten rather than handed back. */
+  repaired: boolean;
 }
 
 /** Writes a fully decrypted copy: no /Encrypt, every string and stream in clear. */
@@ -22,7 +26,12 @@ export async function unlockPdf(bytes: Uint8Array, opts: UnlockOptions = {}): Pr
   const doc = await loadPdf(bytes, { password: opts.password ?? "", name: opts.name });
   const pageCount = doc.getPageCount();
   const decryption = decryptionOf(doc);
-  if (!decryption) return { bytes, decryption, pageCount };
+  if (!decryption) {
+    if (hasIntactXref(bytes)) return { bytes, decryption, pageCount, repaired: false };
+    // What a damaged file still holds must be readable (a cut-off encrypted file's is not).
+    await checkPageContents(doc, { name: opts.name, budget: opts.budget });
+    return { bytes: await savePdf(doc), decryption, pageCount, repaired: true };
+  }
   opts.budget?.check();
-  return { bytes: await savePdf(doc), decryption, pageCount };
+  return { bytes: await savePdf(doc), decryption, pageCount, repaired: false };
 }

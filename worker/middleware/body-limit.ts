@@ -21,7 +21,14 @@ export const requestBodyLimit = createMiddleware<AppEnv>(async (c, next) => {
       ? WEBHOOK_LIMIT
       : JSON_LIMIT;
   const mb = Math.round(maxSize / (1024 * 1024));
-  return bodyLimit({
+  // Without a Content-Length the body is read here, before the route: a client that goes away
+  // mid-upload fails this read, and that is a 400 for its request, not a 500.
+  let reached = false;
+  const proceed = () => {
+    reached = true;
+    return next();
+  };
+  const limited = bodyLimit({
     maxSize,
     onError: () => {
       throw new AppError(
@@ -31,5 +38,14 @@ export const requestBodyLimit = createMiddleware<AppEnv>(async (c, next) => {
           : "The request body is too large.",
       );
     },
-  })(c, next);
+  });
+  try {
+    return await limited(c, proceed);
+  } catch (err) {
+    if (reached || err instanceof AppError) throw err;
+    throw new AppError(
+      "bad_request",
+      isMultipart ? "The upload could not be read. Please try again." : "The request body could not be read.",
+    );
+  }
 });

@@ -40,7 +40,36 @@ export async function runWithBudget<T>(ms: number, job: (budget: Budget) => Prom
   }
 }
 
-/** Lets timers (the budget) run between CPU-heavy steps. */
+/** Timer-turn yields happen at least this often (in ms, and in calls); the others are message turns. */
+const TIMER_TURN_MS = 10;
+const TIMER_TURN_CALLS = 16;
+let lastTimerTurn = 0;
+let callsSinceTimerTurn = 0;
+
+/**
+ * Lets timers (the budget) run between CPU-heavy steps. A setTimeout(0) costs a whole
+ * millisecond in workerd and Node: splitting 200 pages spent 220 ms waiting on it. A message
+ * turn costs microseconds and moves the clock on, but lets no timer fire, so a timer turn
+ * still comes every 10 ms of work or every 16 calls, whichever is first.
+ */
 export function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
+  const now = Date.now();
+  callsSinceTimerTurn++;
+  if (
+    typeof MessageChannel === "undefined" ||
+    callsSinceTimerTurn >= TIMER_TURN_CALLS ||
+    now - lastTimerTurn >= TIMER_TURN_MS
+  ) {
+    callsSinceTimerTurn = 0;
+    lastTimerTurn = now;
+    return new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
 }

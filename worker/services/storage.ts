@@ -1,4 +1,4 @@
-import { AppError } from "../errors";
+import { AppError, asUnavailable } from "../errors";
 import { contentDisposition } from "./filenames";
 import { ID_PATTERN, randomId } from "./ids";
 
@@ -71,6 +71,10 @@ export function isExpired(meta: Pick<ResultMeta, "expiresAt">, now: Date): boole
 }
 
 export const NOT_FOUND_MESSAGE = "File not found or has been removed";
+
+function readFailed(err: unknown): never {
+  throw asUnavailable(err, "Please try again in a moment.");
+}
 export const EXPIRED_MESSAGE = "This file has expired";
 
 /** Reads a result for download: 404 for unknown ids, 410 once expired; never an expired body. */
@@ -80,7 +84,7 @@ export async function getResult(
   now: Date,
 ): Promise<{ object: R2ObjectBody; meta: ResultMeta }> {
   if (!ID_PATTERN.test(id)) throw new AppError("not_found", NOT_FOUND_MESSAGE);
-  const object = await bucket.get(resultKey(id));
+  const object = await bucket.get(resultKey(id)).catch(readFailed);
   if (!object) throw new AppError("not_found", NOT_FOUND_MESSAGE);
   const meta = object.customMetadata as unknown as ResultMeta;
   if (isExpired(meta, now)) {
@@ -93,7 +97,7 @@ export async function getResult(
 /** Reads only the metadata (no body): for share links and the history page. */
 export async function headResult(bucket: R2Bucket, id: string): Promise<{ meta: ResultMeta; size: number } | null> {
   if (!ID_PATTERN.test(id)) return null;
-  const head = await bucket.head(resultKey(id));
+  const head = await bucket.head(resultKey(id)).catch(readFailed);
   return head ? { meta: head.customMetadata as unknown as ResultMeta, size: head.size } : null;
 }
 

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { ConvertedFile } from "../../../schema/api";
 import { type Tool, toolsById } from "../../../schema/tools";
 import { type AppContext, type AppEnv, limits } from "../../env";
-import { AppError } from "../../errors";
+import { AppError, asUnavailable } from "../../errors";
 import { runWithBudget } from "../../services/budget";
 import { recordHistory } from "../../services/history";
 import { reserveConversion } from "../../services/quota";
@@ -43,6 +43,9 @@ const endpoints = {
   "protect-pdf": protectPdf,
 } satisfies Record<ConvertSlug, ConvertEndpoint>;
 
+/** What a person is told when storage or the database fails under their conversion. */
+const NOT_COUNTED = "Nothing was saved and this conversion was not counted. Please try again in a moment.";
+
 function isSlug(slug: string): slug is ConvertSlug {
   return Object.hasOwn(endpoints, slug);
 }
@@ -75,16 +78,19 @@ async function storeOutputs(c: AppContext, viewer: Viewer, tool: string, outputs
       c.env.FILES,
       stored.map((s) => s.id),
     ).catch(() => {});
-    throw err;
+    throw asUnavailable(err, NOT_COUNTED);
   }
 }
 
 async function runConversion(c: AppContext, slug: ConvertSlug) {
   const endpoint: ConvertEndpoint = endpoints[slug];
   const tool = toolsById[endpoint.tool];
-  const viewer = await resolveViewer(c);
+  const unavailable = (err: unknown): never => {
+    throw asUnavailable(err, NOT_COUNTED);
+  };
+  const viewer = await resolveViewer(c).catch(unavailable);
   const now = new Date();
-  const reservation = await reserveConversion(c.env, viewer, now);
+  const reservation = await reserveConversion(c.env, viewer, now).catch(unavailable);
   let stored: StoredResult[] = [];
   try {
     const { uploads, form } = await readUploads(c, tool);
@@ -127,7 +133,7 @@ async function runConversion(c: AppContext, slug: ConvertSlug) {
         endpoint.conversionType,
         produced.map((o, i) => ({ output: o, stored: stored[i] })).filter((r) => r.output.history !== false),
         processingTime,
-      );
+      ).catch(unavailable);
     }
     if (produced.length > 0) await reservation.commit();
     else await reservation.release();
@@ -137,13 +143,16 @@ async function runConversion(c: AppContext, slug: ConvertSlug) {
     const file = files.length === 1 ? files[0] : primary >= 0 ? files[primary] : undefined;
     return c.json({ message: result.message, files, ...(file ? { file } : {}) });
   } catch (err) {
-    await reservation.release();
-    if (stored.length > 0) {
-      await deleteResults(
-        c.env.FILES,
-        stored.map((s) => s.id),
-      ).catch(() => {});
-    }
+    // Each undo runs even if the other fails (D1 down must not leave the results in R2).
+    await Promise.allSettled([
+      reservation.release(),
+      stored.length > 0
+        ? deleteResults(
+            c.env.FILES,
+            stored.map((s) => s.id),
+          )
+        : undefined,
+    ]);
     throw err;
   }
 }

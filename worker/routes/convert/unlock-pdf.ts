@@ -32,15 +32,17 @@ function passwordsField(form: FormData): Record<string, string> {
   return parseWith(Passwords, parsed);
 }
 
-function success(name: string, bytes: Uint8Array, r: UnlockResult): OutputFile {
+function success(name: string, r: UnlockResult): OutputFile {
   const message = !r.decryption
-    ? `${name} had no password, so it is returned unchanged.`
+    ? r.repaired
+      ? `${name} had no password; its damaged structure has been repaired.`
+      : `${name} had no password, so it is returned unchanged.`
     : r.decryption.via === "empty"
       ? `${name} opened without a password; its restrictions have been removed.`
       : `${name} unlocked: the password and restrictions have been removed.`;
   return {
     ok: true,
-    bytes: r.decryption ? r.bytes : bytes,
+    bytes: r.bytes,
     fileName: r.decryption ? derivedName(name, "unlocked", ".pdf") : name,
     contentType: "application/pdf",
     originalName: name,
@@ -72,7 +74,7 @@ export const unlockPdf: ConvertEndpoint = {
     for (const [i, u] of uploads.entries()) {
       const password = perFile[String(i)] ?? perFile[u.name] ?? shared;
       try {
-        outputs.push(success(u.name, u.bytes, await unlockEngine(u.bytes, { password, name: u.name, budget })));
+        outputs.push(success(u.name, await unlockEngine(u.bytes, { password, name: u.name, budget })));
       } catch (err) {
         // A timeout stops the whole job; anything else is this file's own problem.
         if (!(err instanceof AppError) || err.code === "job_timeout") throw err;
