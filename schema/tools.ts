@@ -82,7 +82,8 @@ export const tools = [
     ...PDF,
     maxSizeMB: MAX_FILE_SIZE_MB,
     minFiles: 1,
-    maxFiles: 10,
+    // The spec's compress page is a single-PDF upload.
+    maxFiles: 1,
     endpoints: ["/api/convert/compress-pdf"],
   },
   {
