@@ -1,4 +1,4 @@
-import fontkit, { type Font } from "@cantoo/fontkit";
+import type { Font } from "@cantoo/fontkit";
 import { type PDFDocument, type PDFFont, StandardFonts } from "@cantoo/pdf-lib";
 import { Encodings } from "@cantoo/pdf-lib/standard-fonts";
 import dejavuSansBold from "dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf";
@@ -16,9 +16,21 @@ export type TextFont = "Helvetica-Bold" | "DejaVuSans-Bold";
 // the historic RTL blocks. They need bidi reordering (and Arabic needs shaping) that we do not do.
 const RIGHT_TO_LEFT = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
 
+type Fontkit = typeof import("@cantoo/fontkit").default;
+let fontkitModule: Promise<Fontkit> | undefined;
+
+/**
+ * fontkit sets itself up when its module loads (a Brotli dictionary, Unicode tables): a third
+ * of the Worker's startup time. Only text outside WinAnsi needs it, so it loads on first use.
+ */
+function loadFontkit(): Promise<Fontkit> {
+  fontkitModule ??= import("@cantoo/fontkit").then((m) => m.default);
+  return fontkitModule;
+}
+
 let dejavu: Font | undefined;
-function dejavuFont(): Font {
-  dejavu ??= fontkit.create(new Uint8Array(dejavuSansBold)) as Font;
+async function dejavuFont(): Promise<Font> {
+  dejavu ??= (await loadFontkit()).create(new Uint8Array(dejavuSansBold)) as Font;
   return dejavu;
 }
 
@@ -32,7 +44,7 @@ function describe(cp: number): string {
 }
 
 /** The font that shows all of `text`; a 400 naming the characters when none does. */
-export function fontForText(text: string): TextFont {
+export async function fontForText(text: string): Promise<TextFont> {
   if (RIGHT_TO_LEFT.test(text)) {
     throw new AppError(
       "validation_failed",
@@ -41,7 +53,7 @@ export function fontForText(text: string): TextFont {
   }
   const cps = codePoints(text);
   if (cps.every((cp) => Encodings.WinAnsi.canEncodeUnicodeCodePoint(cp))) return "Helvetica-Bold";
-  const font = dejavuFont();
+  const font = await dejavuFont();
   const missing = [...new Set(cps.filter((cp) => !font.hasGlyphForCodePoint(cp)))];
   if (missing.length > 0) {
     const shown = missing.slice(0, 10).map(describe).join(" ");
@@ -55,9 +67,9 @@ export function fontForText(text: string): TextFont {
 
 /** Embeds the font chosen for `text` into `doc` (subset: only the glyphs used). */
 export async function embedTextFont(doc: PDFDocument, text: string): Promise<PDFFont> {
-  const choice = fontForText(text);
+  const choice = await fontForText(text);
   if (choice === "Helvetica-Bold") return doc.embedFont(StandardFonts.HelveticaBold);
-  doc.registerFontkit(fontkit);
+  doc.registerFontkit(await loadFontkit());
   return doc.embedFont(new Uint8Array(dejavuSansBold), {
     subset: true,
     customName: `${subsetTag(text)}+DejaVuSans-Bold`,

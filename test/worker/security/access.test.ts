@@ -105,7 +105,7 @@ describe("one person's data is not another's", () => {
     const ids = new Set<string>();
     for (let i = 0; i < 6; i++) {
       const body = await convertOk("/api/convert/rotate-pdf", form([{ name: "a.pdf", bytes: pdf }]));
-      ids.add(String(body.file?.downloadUrl).split("/").pop()?.slice(0, 8));
+      ids.add(String(body.file?.downloadUrl).split("/").pop()?.slice(0, 8) ?? "");
     }
     expect(ids.size).toBe(6);
   });
