@@ -1,5 +1,6 @@
 import { EncryptedPDFError, PDFDict, PDFDocument, PDFName, PDFObjectCopier } from "@cantoo/pdf-lib";
 import { AppError } from "../errors";
+import { writeCompactSyntax } from "./pdf-compact-syntax";
 import { dropSupersededObjects, openPdf } from "./pdf-crypto";
 import { repairPageTree } from "./pdf-page-tree";
 import { copyStreamBytesInBulk, shareStreamBytes } from "./pdf-stream-bytes";
@@ -8,6 +9,7 @@ import { speedUpXrefStreams } from "./pdf-xref-speed";
 speedUpXrefStreams();
 shareStreamBytes();
 copyStreamBytesInBulk();
+writeCompactSyntax();
 
 /** The producer written into every PDF we save. */
 export const PRODUCER = "PDFTools";
