@@ -1,25 +1,10 @@
-import {
-  beginText,
-  concatTransformationMatrix,
-  endText,
-  PDFArray,
-  type PDFFont,
-  PDFName,
-  PDFNumber,
-  type PDFPage,
-  PDFStream,
-  popGraphicsState,
-  pushGraphicsState,
-  setFillingRgbColor,
-  setFontAndSize,
-  setGraphicsState,
-  showText,
-} from "@cantoo/pdf-lib";
+import { PDFArray, type PDFFont, PDFName, PDFNumber, type PDFPage, PDFStream } from "@cantoo/pdf-lib";
 import { AppError } from "../errors";
 import { type Budget, yieldToEventLoop } from "../services/budget";
 import { embedTextFont } from "./fonts";
 import { guardPdf, loadPdf, savePdf } from "./pdf";
 import { checkPageContents } from "./pdf-content-check";
+import { Stamper } from "./watermark-stamp";
 
 export const DEFAULT_OPACITY = 0.3;
 export const MAX_WATERMARK_LENGTH = 200;
@@ -151,7 +136,7 @@ export async function watermarkPdf(bytes: Uint8Array, opts: WatermarkOptions) {
   const pages = doc.getPages();
   await guardPdf(opts.name, async () => {
     const gs = doc.context.register(doc.context.obj({ Type: "ExtGState", ca: opts.opacity, CA: opts.opacity }));
-    const encoded = font.encodeText(opts.text);
+    const stamper = new Stamper(doc.context, font.ref, font.encodeText(opts.text), gs);
     const widthAt1 = font.widthOfTextAtSize(opts.text, 1);
     const capAt1 = font.heightAtSize(1, { descender: false }) * 0.75;
     for (const [i, page] of pages.entries()) {
@@ -159,19 +144,7 @@ export async function watermarkPdf(bytes: Uint8Array, opts: WatermarkOptions) {
       const { size, matrix } = watermarkLayout(box, page.getRotation().angle, widthAt1, capAt1);
       if (!Number.isFinite(size) || size <= 0) continue;
       dropInvalidContents(page);
-      const fontKey = page.node.newFontDictionary(font.name, font.ref);
-      const gsKey = page.node.newExtGState("GS", gs);
-      page.pushOperators(
-        pushGraphicsState(),
-        setGraphicsState(gsKey),
-        setFillingRgbColor(0.5, 0.5, 0.5),
-        concatTransformationMatrix(...matrix),
-        beginText(),
-        setFontAndSize(fontKey, size),
-        showText(encoded),
-        endText(),
-        popGraphicsState(),
-      );
+      stamper.stamp(page, { size, matrix: matrix as Matrix, box });
       if (i % 200 === 199) {
         opts.budget?.check();
         await yieldToEventLoop();
