@@ -104,10 +104,3 @@ export function startupMarkdown(s) {
     `| the same conversion warm | ${ms(r.rotateWarmMs)} |`,
   ].join("\n");
 }
-
-if (process.argv[1] === new URL(import.meta.url).pathname) {
-  const r = await run({
-    log: (row) => console.info(`  ${row.group}: ${row.tool} ${(row.seconds * 1000).toFixed(0)} ms`),
-  });
-  console.info(`\n${r.markdown}\n`);
-}

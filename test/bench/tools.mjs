@@ -100,20 +100,3 @@ function toolVersions() {
   }
   return v;
 }
-
-/** `node test/bench/tools.mjs`: this group alone, results written as `npm run bench` writes them. */
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { writeFileSync } = await import("node:fs");
-  const { tmpdir } = await import("node:os");
-  const { machine } = await import("./machine.mjs");
-  const E = await import(await bundleFile(fileURLToPath(new URL("./engine-entry.mjs", import.meta.url))));
-  const dir = join(tmpdir(), "pdftools-bench");
-  const result = await run({ E, dir, log: (r) => console.info(`  ${r.group}: ${r.tool} ${r.seconds.toFixed(3)} s`) });
-  const results = fileURLToPath(new URL("./results/", import.meta.url));
-  mkdirSync(results, { recursive: true });
-  const doc = { date: new Date().toISOString(), machine: machine(), ...result };
-  writeFileSync(join(results, "tools.json"), `${JSON.stringify(doc, null, 2)}\n`);
-  writeFileSync(join(results, "tools.md"), `${result.markdown}\n`);
-  console.info(`\n${result.markdown}\n`);
-  for (const n of result.notes) console.info(`note: ${n}`);
-}

@@ -135,5 +135,9 @@ export async function readUploads(c: AppContext, tool: ToolDef): Promise<{ uploa
   const { maxFileBytes } = limits(c.env);
   const uploads: Upload[] = [];
   for (const file of files) uploads.push(await checkUpload(file, tool, maxFileBytes));
-  return { uploads, form };
+  // Only the text fields go on: the parsed form's File objects would keep a second copy of
+  // every upload alive for the whole job (25 MB of a 128 MB isolate for one large file).
+  const fields = new FormData();
+  for (const [key, value] of form) if (typeof value === "string") fields.append(key, value);
+  return { uploads, form: fields };
 }
