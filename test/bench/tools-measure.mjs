@@ -90,7 +90,8 @@ export function summarise({ job, inputBytes, ours, ref, problem, pages, refPages
       time: timeRatio === null ? null : timeRatio <= limit,
       timeLimit: limit,
       size: sizeRatio === null ? null : sizeRatio <= 1,
-      memory: memRatio <= MEMORY_RATIO_TARGET && peakMB <= MEMORY_CAP_MB,
+      memoryRatio: memRatio <= MEMORY_RATIO_TARGET,
+      memoryCap: peakMB <= MEMORY_CAP_MB,
     },
   };
 }
