@@ -10,6 +10,9 @@ const needs = [
   { what: "Chromium", pkg: "chromium", ok: () => existsSync(chromium) },
   { what: "qpdf", pkg: "qpdf", ok: () => has("qpdf") },
   { what: "poppler-utils (pdftotext, pdfinfo)", pkg: "poppler-utils", ok: () => has("pdftotext") && has("pdfinfo") },
+  // The image tests read results with libjpeg and libwebp (and libpng through cwebp).
+  { what: "libjpeg-turbo-progs (djpeg, cjpeg)", pkg: "libjpeg-turbo-progs", ok: () => has("djpeg") && has("cjpeg") },
+  { what: "webp (dwebp, cwebp)", pkg: "webp", ok: () => has("dwebp") && has("cwebp") },
 ];
 
 function has(cmd) {
@@ -36,4 +39,4 @@ if (missing.length > 0) {
   );
   process.exit(1);
 }
-console.info("preflight: chromium, qpdf and poppler-utils are present");
+console.info(`preflight: ${needs.map((n) => n.pkg).join(", ")} are present`);
