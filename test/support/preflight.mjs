@@ -13,6 +13,8 @@ const needs = [
   // The image tests read results with libjpeg and libwebp (and libpng through cwebp).
   { what: "libjpeg-turbo-progs (djpeg, cjpeg)", pkg: "libjpeg-turbo-progs", ok: () => has("djpeg") && has("cjpeg") },
   { what: "webp (dwebp, cwebp)", pkg: "webp", ok: () => has("dwebp") && has("cwebp") },
+  // Split's ZIP is read with unzip.
+  { what: "unzip", pkg: "unzip", ok: () => has("unzip") },
 ];
 
 function has(cmd) {

@@ -28,6 +28,8 @@ export interface CompressedPdf {
   bytes: Uint8Array;
   /** True when nothing made the file smaller and the original came back. */
   unchanged: boolean;
+  /** The input was damaged and nothing made it smaller: this is a repaired copy, maybe larger. */
+  repaired: boolean;
   pageCount: number;
   images: ImageReport;
 }
@@ -58,6 +60,7 @@ export async function compressPdf(bytes: Uint8Array, opts: CompressPdfOptions): 
   check?.();
   const out = await savePdf(doc);
   // A damaged original is not handed back as it came: the rewrite repairs it, even if larger.
-  if (out.length >= bytes.length && hasIntactXref(bytes)) return { bytes, unchanged: true, pageCount, images };
-  return { bytes: out, unchanged: false, pageCount, images };
+  if (out.length < bytes.length) return { bytes: out, unchanged: false, repaired: false, pageCount, images };
+  if (hasIntactXref(bytes)) return { bytes, unchanged: true, repaired: false, pageCount, images };
+  return { bytes: out, unchanged: false, repaired: true, pageCount, images };
 }

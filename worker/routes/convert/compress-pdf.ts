@@ -1,4 +1,4 @@
-import { compressionExtra, savingMessage } from "../../engine/compress-image-report";
+import { compressionExtra, formatBytes, savingMessage } from "../../engine/compress-image-report";
 import { compressPdf as compressEngine, PDF_LEVELS, type PdfLevel } from "../../engine/compress-pdf";
 import { AppError, isAppError } from "../../errors";
 import { derivedName } from "../../services/filenames";
@@ -35,7 +35,9 @@ export const compressPdf: ConvertEndpoint = {
           originalName: u.name,
           message: r.unchanged
             ? "Already optimised: returned unchanged"
-            : `${savingMessage(u.size, r.bytes.length)} (${level}${images})`,
+            : r.repaired
+              ? `This PDF was damaged and could not be made smaller: here is a repaired copy (${formatBytes(u.size)} to ${formatBytes(r.bytes.length)})`
+              : `${savingMessage(u.size, r.bytes.length)} (${level}${images})`,
           extra: { ...compressionExtra(u.size, r.bytes.length), pageCount: r.pageCount },
         });
       } catch (err) {
