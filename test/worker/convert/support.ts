@@ -38,6 +38,8 @@ export interface ConvertedFile {
   message?: string;
   error?: string;
   pageCount?: number;
+  compressedSize?: number;
+  compressionRatio?: string;
 }
 
 export interface ConvertBody {
