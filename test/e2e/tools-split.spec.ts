@@ -76,7 +76,13 @@ test("split: each selected page becomes its own PDF, and a ZIP holds them all", 
     expectValidPdf(`${dir}/${name}`);
     expect(pageCount(`${dir}/${name}`)).toBe(1);
   }
-  const single = await download(page, page.getByTestId("split-file").nth(1).getByRole("button"));
+  const single = await download(
+    page,
+    page
+      .getByTestId("split-file")
+      .nth(1)
+      .getByRole("button", { name: /^Download/ }),
+  );
   expect(pageCount(single.path)).toBe(1);
   expect(firstPageText(single.path)).toBe(firstPageText(fourPages, 3));
 });
