@@ -1,7 +1,8 @@
-import { Box, Card, Flex, Text } from "@chakra-ui/react";
+import { Box, Card, SimpleGrid, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import { LuArrowRight } from "react-icons/lu";
-import type { ToolIcon as ToolIconName } from "../../schema/tools";
+import type { ToolDef, ToolIcon as ToolIconName } from "../../schema/tools";
+import { IconTile } from "./icon-tile";
 import { ToolIcon } from "./tool-icon";
 
 export interface ToolCardProps {
@@ -27,16 +28,9 @@ export function ToolCard({ path, icon, color, title, description }: ToolCardProp
     >
       <Link to={path}>
         <Card.Body gap="3">
-          <Flex
-            align="center"
-            justify="center"
-            boxSize="12"
-            borderRadius="lg"
-            bg={`${color}.subtle`}
-            color={`${color}.fg`}
-          >
+          <IconTile palette={color} size="12">
             <ToolIcon name={icon} boxSize="6" />
-          </Flex>
+          </IconTile>
           <Card.Title fontSize="lg">{title}</Card.Title>
           <Card.Description>{description}</Card.Description>
           <Box flex="1" />
@@ -46,5 +40,16 @@ export function ToolCard({ path, icon, color, title, description }: ToolCardProp
         </Card.Body>
       </Link>
     </Card.Root>
+  );
+}
+
+/** The catalogue's tools as a grid of cards (home, All Tools). */
+export function ToolGrid({ tools }: { tools: readonly ToolDef[] }) {
+  return (
+    <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="5">
+      {tools.map((t) => (
+        <ToolCard key={t.id} path={t.path} icon={t.icon} color={t.color} title={t.title} description={t.description} />
+      ))}
+    </SimpleGrid>
   );
 }

@@ -1,8 +1,8 @@
-import { Heading, SimpleGrid, Stack } from "@chakra-ui/react";
+import { Heading, Stack } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
 import { groupTools } from "../../schema/tools";
 import { Section, SectionHeading } from "../components/section";
-import { ToolCard } from "../components/tool-card";
+import { ToolGrid } from "../components/tool-card";
 
 export const Route = createFileRoute("/all-tools")({ component: AllTools });
 
@@ -20,18 +20,7 @@ function AllTools() {
             <Heading as="h2" size="xl">
               {group.heading}
             </Heading>
-            <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="5">
-              {group.tools.map((t) => (
-                <ToolCard
-                  key={t.id}
-                  path={t.path}
-                  icon={t.icon}
-                  color={t.color}
-                  title={t.title}
-                  description={t.description}
-                />
-              ))}
-            </SimpleGrid>
+            <ToolGrid tools={group.tools} />
           </Stack>
         ))}
       </Stack>

@@ -1,8 +1,9 @@
-import { Alert, Button, Container, Flex, Heading, Icon, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Alert, Box, Button, Container, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { LuArrowLeft, LuServer, LuSparkles, LuWrench } from "react-icons/lu";
 import * as v from "valibot";
 import { DonationCard } from "../components/donation-card";
+import { FeatureRow } from "../components/icon-tile";
 
 /** ?donation= comes back from Stripe Checkout; anything else is ignored. */
 const Search = v.object({ donation: v.fallback(v.optional(v.picklist(["success", "cancelled"])), undefined) });
@@ -67,25 +68,9 @@ function Donate() {
           </Stack>
           <Stack gap="4" as="ul" listStyleType="none">
             {reasons.map((r) => (
-              <Flex as="li" key={r.title} gap="4" align="start" bg="surface" borderWidth="1px" borderRadius="xl" p="4">
-                <Flex
-                  boxSize="10"
-                  flexShrink="0"
-                  align="center"
-                  justify="center"
-                  borderRadius="lg"
-                  bg="orange.subtle"
-                  color="orange.fg"
-                >
-                  <Icon as={r.icon} boxSize="5" />
-                </Flex>
-                <Stack gap="1">
-                  <Text fontWeight="semibold">{r.title}</Text>
-                  <Text fontSize="sm" color="fg.muted">
-                    {r.text}
-                  </Text>
-                </Stack>
-              </Flex>
+              <Box as="li" key={r.title} bg="surface" borderWidth="1px" borderRadius="xl" p="4">
+                <FeatureRow icon={r.icon} title={r.title} text={r.text} palette="orange" />
+              </Box>
             ))}
           </Stack>
         </Stack>

@@ -1,10 +1,11 @@
-import { Badge, Box, Button, Container, Flex, Heading, HStack, Icon, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Container, Heading, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { LuArrowRight, LuClock, LuShieldCheck, LuUserX, LuZap } from "react-icons/lu";
 import { tools } from "../../schema/tools";
 import { DonationCard } from "../components/donation-card";
+import { FeatureRow } from "../components/icon-tile";
 import { Section, SectionHeading } from "../components/section";
-import { ToolCard } from "../components/tool-card";
+import { ToolGrid } from "../components/tool-card";
 
 export const Route = createFileRoute("/")({
   component: Home,
@@ -83,42 +84,13 @@ function Home() {
           title="All the tools you need"
           subtitle="Nine tools for PDFs and images. Pick one to start; there is nothing to install."
         />
-        <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="5">
-          {tools.map((t) => (
-            <ToolCard
-              key={t.id}
-              path={t.path}
-              icon={t.icon}
-              color={t.color}
-              title={t.title}
-              description={t.description}
-            />
-          ))}
-        </SimpleGrid>
+        <ToolGrid tools={tools} />
       </Section>
       <Box bg="surface" borderYWidth="1px">
         <Section py={{ base: "10", md: "12" }}>
           <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="6">
             {promises.map((p) => (
-              <HStack key={p.title} align="start" gap="3">
-                <Flex
-                  boxSize="10"
-                  flexShrink="0"
-                  align="center"
-                  justify="center"
-                  borderRadius="lg"
-                  bg="brand.subtle"
-                  color="brand.fg"
-                >
-                  <Icon as={p.icon} boxSize="5" />
-                </Flex>
-                <Stack gap="1">
-                  <Text fontWeight="semibold">{p.title}</Text>
-                  <Text fontSize="sm" color="fg.muted">
-                    {p.text}
-                  </Text>
-                </Stack>
-              </HStack>
+              <FeatureRow key={p.title} icon={p.icon} title={p.title} text={p.text} />
             ))}
           </SimpleGrid>
         </Section>

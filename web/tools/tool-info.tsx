@@ -1,6 +1,7 @@
 import { Box, Card, Flex, Heading, Icon, List, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import type { IconType } from "react-icons";
 import { LuCircleCheck } from "react-icons/lu";
+import { IconTile } from "../components/icon-tile";
 
 export interface Feature {
   icon: IconType;
@@ -19,9 +20,9 @@ export function FeatureGrid({ heading, features }: { heading: string; features: 
         {features.map((f) => (
           <Card.Root key={f.title} variant="outline" bg="surface" borderRadius="xl">
             <Card.Body gap="3">
-              <Flex boxSize="10" align="center" justify="center" borderRadius="lg" bg="brand.subtle" color="brand.fg">
+              <IconTile>
                 <Icon as={f.icon} boxSize="5" />
-              </Flex>
+              </IconTile>
               <Heading as="h3" size="md">
                 {f.title}
               </Heading>

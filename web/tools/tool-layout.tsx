@@ -1,8 +1,9 @@
-import { Container, Flex, Heading, HStack, Icon, Stack, Text } from "@chakra-ui/react";
+import { Container, Heading, HStack, Icon, Stack, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { LuClock, LuShieldCheck } from "react-icons/lu";
 import { type ToolId, toolsById } from "../../schema/tools";
 import { AccountBanner } from "../components/account-banner";
+import { IconTile } from "../components/icon-tile";
 import { ToolIcon } from "../components/tool-icon";
 
 /** The frame of every tool page: its catalogue title and description, then the tool. */
@@ -12,16 +13,9 @@ export function ToolLayout({ toolId, children, aside }: { toolId: ToolId; childr
     <Container maxW="5xl" py={{ base: "8", md: "12" }}>
       <Stack gap="8">
         <Stack align="center" textAlign="center" gap="3">
-          <Flex
-            boxSize="14"
-            align="center"
-            justify="center"
-            borderRadius="xl"
-            bg={`${tool.color}.subtle`}
-            color={`${tool.color}.fg`}
-          >
+          <IconTile palette={tool.color} size="14">
             <ToolIcon name={tool.icon} boxSize="7" />
-          </Flex>
+          </IconTile>
           <Heading as="h1" size={{ base: "3xl", md: "4xl" }} letterSpacing="-0.02em">
             {tool.title}
           </Heading>
