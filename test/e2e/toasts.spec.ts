@@ -1,0 +1,62 @@
+import { expect, test } from "./fixtures";
+
+/** A toast the page raises by itself: an unsupported file on a tool page. */
+async function raiseToast(page: import("@playwright/test").Page, name: string) {
+  await page
+    .locator('input[type="file"]')
+    .first()
+    .setInputFiles({ name, mimeType: "text/plain", buffer: Buffer.from("x") });
+}
+
+test("one toast at a time: a new one replaces the one on screen", async ({ page }) => {
+  await page.goto("/rotate-pdf");
+  await raiseToast(page, "first.txt");
+  await expect(page.getByTestId("toast")).toHaveCount(1);
+  await expect(page.getByTestId("toast")).toContainText("File validation error");
+  await raiseToast(page, "second.docx");
+  await expect(page.getByTestId("toast")).toHaveCount(1);
+  await expect(page.getByTestId("toast")).toContainText("File type .docx is not supported. Accepted types: .pdf");
+});
+
+test("a toast goes away after 5 seconds by itself", async ({ page }) => {
+  await page.goto("/rotate-pdf");
+  await raiseToast(page, "notes.txt");
+  await expect(page.getByTestId("toast")).toBeVisible();
+  await page.waitForTimeout(4000);
+  await expect(page.getByTestId("toast")).toBeVisible();
+  await expect(page.getByTestId("toast")).toHaveCount(0, { timeout: 3000 });
+});
+
+test("F8 focuses the notification area", async ({ page }) => {
+  await page.goto("/rotate-pdf");
+  await raiseToast(page, "notes.txt");
+  await expect(page.getByTestId("toast")).toBeVisible();
+  await page.keyboard.press("F8");
+  const focused = await page.evaluate(() => {
+    const el = document.activeElement;
+    return el?.closest("[data-scope=toast]") !== null || el?.getAttribute("data-scope") === "toast";
+  });
+  expect(focused).toBe(true);
+});
+
+test("swiping a toast right past 50 px dismisses it; a short swipe does not", async ({ page }) => {
+  await page.goto("/rotate-pdf");
+  await raiseToast(page, "notes.txt");
+  const toast = page.getByTestId("toast");
+  await expect(toast).toBeVisible();
+  // Let it finish sliding in, so the drag starts where the toast really is.
+  await page.waitForTimeout(600);
+  const box = (await toast.boundingBox())!;
+  const y = box.y + box.height / 2;
+  const x = box.x + 40;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + 30, y, { steps: 5 });
+  await page.mouse.up();
+  await expect(toast).toBeVisible();
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + 120, y, { steps: 8 });
+  await page.mouse.up();
+  await expect(toast).toHaveCount(0, { timeout: 2000 });
+});
