@@ -19,6 +19,14 @@ export interface PngHeader {
 
 /** Samples per pixel of each colour type. */
 export const SAMPLES: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+/** The bit depths PNG allows for each colour type. */
+export const DEPTHS: Record<number, number[]> = {
+  0: [1, 2, 4, 8, 16],
+  2: [8, 16],
+  3: [1, 2, 4, 8],
+  4: [8, 16],
+  6: [8, 16],
+};
 
 const CRC_TABLE = (() => {
   const t = new Uint32Array(256);
@@ -64,8 +72,7 @@ export function parseHeader(chunks: PngChunk[]): PngHeader {
 
 export function headerFrom(d: Uint8Array): PngHeader {
   const h = { width: u32(d, 0), height: u32(d, 4), bitDepth: d[8], colorType: d[9], interlace: d[12] };
-  const depths: Record<number, number[]> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
-  if (!depths[h.colorType]?.includes(h.bitDepth) || h.width === 0 || h.height === 0 || h.interlace > 1) {
+  if (!DEPTHS[h.colorType]?.includes(h.bitDepth) || h.width === 0 || h.height === 0 || h.interlace > 1) {
     throw invalidImage();
   }
   return h;

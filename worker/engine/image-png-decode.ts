@@ -33,47 +33,83 @@ export function memoryRows(data: Uint8Array, width: number, height: number, chan
   };
 }
 
-/**
- * The raw scanlines of a PNG (unfiltered, original colour type and depth), top to bottom,
- * inflated a few kilobytes at a time so memory holds a couple of rows, not the image.
- */
-export class PngRawRows implements RawRows {
-  private readonly idat: Uint8Array[];
+/** How a tool words the ways a PNG's image data can be damaged. */
+export interface PngDataErrors {
+  /** The data ends before the last row. */
+  truncated(): AppError;
+  /** The zlib stream cannot be inflated. */
+  corrupt(): AppError;
+  /** A row names a filter PNG does not have. */
+  filter(): AppError;
+}
+
+const DAMAGED = "This PNG's image data is damaged and could not be read.";
+const IMAGE_ERRORS: PngDataErrors = {
+  truncated: () => invalidImage("This PNG is truncated or damaged and could not be read."),
+  corrupt: () => invalidImage(DAMAGED),
+  filter: () => invalidImage(DAMAGED),
+};
+
+/** The rows a PNG stores one after another: the whole image, or one of Adam7's seven passes. */
+export interface PngPass {
+  x0: number;
+  y0: number;
+  dx: number;
+  dy: number;
+  width: number;
+  height: number;
+}
+
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+];
+
+/** The passes that hold pixels (a small interlaced image leaves some empty). */
+export function pngPasses(h: PngHeader): PngPass[] {
+  return (h.interlace ? ADAM7 : [[0, 0, 1, 1]])
+    .map(([x0, y0, dx, dy]) => ({
+      x0,
+      y0,
+      dx,
+      dy,
+      width: Math.ceil((h.width - x0) / dx),
+      height: Math.ceil((h.height - y0) / dy),
+    }))
+    .filter((p) => p.width > 0 && p.height > 0);
+}
+
+/** One stored row: `row` is a view, valid until the next row is read. */
+export interface PngRow {
+  pass: PngPass;
+  y: number;
+  row: Uint8Array;
+}
+
+/** The IDAT stream inflated a few kilobytes at a time, as rows are asked for. */
+class Scanlines {
   private inflater!: Unzlib;
   private queue: Uint8Array[] = [];
   private queued = 0;
   private chunk = 0;
   private offset = 0;
   private ended = false;
-  private prev: Uint8Array;
-  private cur: Uint8Array;
-  private y = 0;
-  private full: Uint8Array | null = null;
-  readonly stride: number;
-  private readonly bpp: number;
+  private consumed = 0;
 
   constructor(
-    readonly header: PngHeader,
-    chunks: PngChunk[],
+    private readonly idat: Uint8Array[],
+    private readonly bpp: number,
+    private readonly errors: PngDataErrors,
   ) {
-    this.idat = chunks.filter((c) => c.type === "IDAT").map((c) => c.data);
-    if (this.idat.length === 0) throw invalidImage();
-    this.stride = rowBytes(header);
-    this.bpp = Math.max(1, (SAMPLES[header.colorType] * header.bitDepth) >> 3);
-    this.prev = new Uint8Array(this.stride);
-    this.cur = new Uint8Array(this.stride);
-    if (header.interlace) {
-      if (this.stride * header.height > MAX_INTERLACED_BYTES) {
-        throw new AppError(
-          "job_too_large",
-          `This interlaced ${header.width}x${header.height} PNG is too large to process. Save it without interlacing, then try again.`,
-        );
-      }
-    }
-    this.rewind();
+    this.reset();
   }
 
-  rewind(): void {
+  reset(): void {
     this.inflater = new Unzlib((data) => {
       this.queue.push(data);
       this.queued += data.length;
@@ -83,35 +119,33 @@ export class PngRawRows implements RawRows {
     this.chunk = 0;
     this.offset = 0;
     this.ended = false;
-    this.prev.fill(0);
-    this.y = 0;
-    if (this.header.interlace && !this.full) this.full = this.deinterlace();
+    this.consumed = 0;
   }
 
-  /** The next scanline (a view valid until the next call), or null after the last. */
-  next(): Uint8Array | null {
-    if (this.y >= this.header.height) return null;
-    if (this.full) {
-      const row = this.full.subarray(this.y * this.stride, (this.y + 1) * this.stride);
-      this.y++;
-      return row;
-    }
-    this.readFiltered(this.stride, this.cur, this.prev);
-    [this.prev, this.cur] = [this.cur, this.prev];
-    this.y++;
-    return this.prev;
-  }
-
-  /** Reads one filtered row of `n` bytes into `out` and undoes its filter against `up`. */
-  private readFiltered(n: number, out: Uint8Array, up: Uint8Array): void {
+  /** Reads one filtered row of `n` bytes into `out` and, unless told not to, undoes its filter against `up`. */
+  read(n: number, out: Uint8Array, up: Uint8Array, unfilterRow: boolean): void {
     const filter = this.take(1)[0];
     out.set(this.take(n).subarray(0, n));
-    unfilter(filter, out, up, this.bpp, n);
+    if (filter > 4) throw this.errors.filter();
+    if (unfilterRow) unfilter(filter, out, up, this.bpp, n);
+  }
+
+  /**
+   * Inflates up to `limit` more bytes (compressed, or inflated) after the last row, keeping
+   * none of it: damage there is refused too, as a reader given the whole stream would stumble.
+   */
+  drain(limit: number): void {
+    const end = this.consumed + limit;
+    let drained = 0;
+    this.inflater.ondata = (data) => {
+      drained += data.length;
+    };
+    while (!this.ended && this.consumed < end && drained <= limit) this.feed();
   }
 
   private take(n: number): Uint8Array {
     while (this.queued < n) {
-      if (this.ended) throw invalidImage("This PNG is truncated or damaged and could not be read.");
+      if (this.ended) throw this.errors.truncated();
       this.feed();
     }
     const out = new Uint8Array(n);
@@ -135,8 +169,9 @@ export class PngRawRows implements RawRows {
     try {
       this.inflater.push(data.subarray(this.offset, end), last);
     } catch {
-      throw invalidImage("This PNG's image data is damaged and could not be read.");
+      throw this.errors.corrupt();
     }
+    this.consumed += end - this.offset;
     this.offset = end;
     if (end === data.length) {
       this.chunk++;
@@ -144,34 +179,96 @@ export class PngRawRows implements RawRows {
     }
     if (last) this.ended = true;
   }
+}
+
+function* passRows(lines: Scanlines, h: PngHeader, unfilterRows: boolean, tail = 0): Generator<PngRow> {
+  for (const pass of pngPasses(h)) {
+    const n = rowBytes(h, pass.width);
+    let up = new Uint8Array(n);
+    let row = new Uint8Array(n);
+    for (let y = 0; y < pass.height; y++) {
+      lines.read(n, row, up, unfilterRows);
+      yield { pass, y, row };
+      [up, row] = [row, up];
+    }
+  }
+  if (tail > 0) lines.drain(tail);
+}
+
+/**
+ * Every row a PNG stores, in file order, unfiltered (or only checked, with `unfilter` false):
+ * for readers that place the rows themselves. Only as much data is inflated as the rows
+ * need (and `tail` compressed bytes past them): a stream cut short is refused, one that goes
+ * on (a bomb) is not read further.
+ */
+export function pngRows(
+  header: PngHeader,
+  idat: Uint8Array[],
+  opts: { errors?: PngDataErrors; unfilter?: boolean; tail?: number } = {},
+): Generator<PngRow> {
+  const lines = new Scanlines(idat, bytesPerPixel(header), opts.errors ?? IMAGE_ERRORS);
+  return passRows(lines, header, opts.unfilter ?? true, opts.tail);
+}
+
+function bytesPerPixel(h: PngHeader): number {
+  return Math.max(1, (SAMPLES[h.colorType] * h.bitDepth) >> 3);
+}
+
+/**
+ * The raw scanlines of a PNG (unfiltered, original colour type and depth), top to bottom,
+ * inflated a few kilobytes at a time so memory holds a couple of rows, not the image.
+ */
+export class PngRawRows implements RawRows {
+  private readonly lines: Scanlines;
+  private rows: Iterator<PngRow> = [].values();
+  private y = 0;
+  private full: Uint8Array | null = null;
+  readonly stride: number;
+
+  constructor(
+    readonly header: PngHeader,
+    chunks: PngChunk[],
+  ) {
+    const idat = chunks.filter((c) => c.type === "IDAT").map((c) => c.data);
+    if (idat.length === 0) throw invalidImage();
+    this.stride = rowBytes(header);
+    this.lines = new Scanlines(idat, bytesPerPixel(header), IMAGE_ERRORS);
+    if (header.interlace) {
+      if (this.stride * header.height > MAX_INTERLACED_BYTES) {
+        throw new AppError(
+          "job_too_large",
+          `This interlaced ${header.width}x${header.height} PNG is too large to process. Save it without interlacing, then try again.`,
+        );
+      }
+    }
+    this.rewind();
+  }
+
+  rewind(): void {
+    this.lines.reset();
+    this.y = 0;
+    if (this.header.interlace) this.full ??= this.deinterlace();
+    else this.rows = passRows(this.lines, this.header, true);
+  }
+
+  /** The next scanline (a view valid until the next call), or null after the last. */
+  next(): Uint8Array | null {
+    if (this.full) {
+      if (this.y >= this.header.height) return null;
+      return this.full.subarray(this.y * this.stride, ++this.y * this.stride);
+    }
+    const r = this.rows.next();
+    return r.done ? null : r.value.row;
+  }
 
   /** Adam7: the seven passes decoded and spread into one raw image. */
   private deinterlace(): Uint8Array {
     const h = this.header;
     const full = new Uint8Array(this.stride * h.height);
-    const passes = [
-      [0, 0, 8, 8],
-      [4, 0, 8, 8],
-      [0, 4, 4, 8],
-      [2, 0, 4, 4],
-      [0, 2, 2, 4],
-      [1, 0, 2, 2],
-      [0, 1, 1, 2],
-    ];
     const bits = SAMPLES[h.colorType] * h.bitDepth;
-    for (const [x0, y0, dx, dy] of passes) {
-      const pw = Math.ceil((h.width - x0) / dx);
-      const ph = Math.ceil((h.height - y0) / dy);
-      if (pw <= 0 || ph <= 0) continue;
-      const n = rowBytes(h, pw);
-      let up = new Uint8Array(n);
-      let row = new Uint8Array(n);
-      for (let py = 0; py < ph; py++) {
-        this.readFiltered(n, row, up);
-        const y = y0 + py * dy;
-        for (let px = 0; px < pw; px++) copyPixelBits(row, px, full, y * this.stride, x0 + px * dx, bits);
-        [up, row] = [row, up];
-      }
+    for (const { pass, y, row } of passRows(this.lines, h, true)) {
+      const at = (pass.y0 + y * pass.dy) * this.stride;
+      for (let px = 0; px < pass.width; px++) copyPixelBits(row, px, full, at, pass.x0 + px * pass.dx, bits);
     }
     return full;
   }
@@ -212,7 +309,7 @@ export function unfilter(filter: number, row: Uint8Array, up: Uint8Array, bpp: n
       }
       return;
     default:
-      throw invalidImage("This PNG's image data is damaged and could not be read.");
+      throw invalidImage(DAMAGED);
   }
 }
 

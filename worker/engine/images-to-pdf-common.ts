@@ -42,3 +42,8 @@ export function checkPixels(name: string, width: number, height: number, limit: 
     `${name} is ${width} x ${height} pixels. Images up to ${limit / 1_000_000} megapixels can be converted.`,
   );
 }
+
+/** How this tool words a file it cannot read: the name, the format, and what is wrong. */
+export function notValid(name: string, format: "JPEG" | "PNG", why: string): AppError {
+  return new AppError("invalid_file", `${name} is not a valid ${format} image: ${why}.`);
+}

@@ -1,7 +1,7 @@
 import type { PDFContext, PDFRef } from "@cantoo/pdf-lib";
 import { AppError } from "../errors";
 import { readExif } from "./exif";
-import { iccColorSpace, type PlacedImage } from "./images-to-pdf-common";
+import { iccColorSpace, notValid, type PlacedImage } from "./images-to-pdf-common";
 
 /**
  * JPEGs go into the PDF as they are (DCTDecode): no decoding, no quality loss. Reading the
@@ -29,7 +29,7 @@ const OTHER_SOF = new Set([0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce,
 const ascii = (b: Uint8Array, at: number, n: number) => String.fromCharCode(...b.subarray(at, at + n));
 
 export function parseJpeg(bytes: Uint8Array, name: string): ParsedJpeg {
-  const damaged = (why: string) => new AppError("invalid_file", `${name} is not a valid JPEG image: ${why}.`);
+  const damaged = (why: string) => notValid(name, "JPEG", why);
   if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8) throw damaged("it does not start like a JPEG");
   let sof: Omit<ParsedJpeg, "adobe" | "orientation" | "data" | "icc" | "dpiX" | "dpiY"> | undefined;
   let adobe = false;

@@ -1,19 +1,21 @@
 import { type PDFContext, PDFHexString } from "@cantoo/pdf-lib";
-import { AppError } from "../errors";
 import type { Budget } from "../services/budget";
 import { readExif } from "./exif";
-import { checkPixels, iccColorSpace, MAX_DECODED_PIXELS, MAX_PIXELS, type PlacedImage } from "./images-to-pdf-common";
-import { inflateLimited, verifyPngData } from "./images-to-pdf-png-decode";
-import { decodePng } from "./images-to-pdf-png-pixels";
+import { DEPTHS, type PngHeader } from "./image-png-chunks";
+import {
+  checkPixels,
+  iccColorSpace,
+  MAX_DECODED_PIXELS,
+  MAX_PIXELS,
+  notValid,
+  type PlacedImage,
+} from "./images-to-pdf-common";
+import { inflateLimited } from "./images-to-pdf-png-decode";
+import { decodePng, verifyPngData } from "./images-to-pdf-png-pixels";
 
 /** What a PNG's chunks say about its image; the pixel data is still compressed. */
-export interface ParsedPng {
+export interface ParsedPng extends PngHeader {
   name: string;
-  width: number;
-  height: number;
-  bitDepth: number;
-  colorType: number;
-  interlaced: boolean;
   palette?: Uint8Array;
   trns?: Uint8Array;
   idat: Uint8Array;
@@ -23,11 +25,10 @@ export interface ParsedPng {
   icc?: Uint8Array;
 }
 
-const DEPTHS: Record<number, number[]> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
 const KNOWN_CRITICAL = new Set(["IHDR", "PLTE", "IDAT", "IEND"]);
 
 export function parsePng(bytes: Uint8Array, name: string): ParsedPng {
-  const damaged = (why: string) => new AppError("invalid_file", `${name} is not a valid PNG image: ${why}.`);
+  const damaged = (why: string) => notValid(name, "PNG", why);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let png: Omit<ParsedPng, "idat" | "orientation"> | undefined;
   const idat: Uint8Array[] = [];
@@ -51,7 +52,7 @@ export function parsePng(bytes: Uint8Array, name: string): ParsedPng {
         throw damaged("its image header has values PNG does not allow");
       }
       checkPixels(name, width, height, MAX_PIXELS);
-      png = { name, width, height, bitDepth, colorType, interlaced: interlace === 1 };
+      png = { name, width, height, bitDepth, colorType, interlace };
     } else if (type === "PLTE" && png) {
       if (length % 3 !== 0 || length === 0 || length > 768) throw damaged("its palette is broken");
       png.palette = data;
@@ -93,7 +94,7 @@ function concat(parts: Uint8Array[]): Uint8Array {
 
 /** Alpha, interlacing and palette transparency have no direct PDF equivalent: those are decoded. */
 export function needsDecoding(png: ParsedPng): boolean {
-  return png.interlaced || png.colorType === 4 || png.colorType === 6 || (png.colorType === 3 && !!png.trns);
+  return png.interlace === 1 || png.colorType === 4 || png.colorType === 6 || (png.colorType === 3 && !!png.trns);
 }
 
 function baseColorSpace(ctx: PDFContext, png: ParsedPng, channels: number) {
