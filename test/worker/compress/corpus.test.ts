@@ -15,15 +15,15 @@ const images = index.filter((e) => /^img\/(jpeg|png|webp|malformed)\//.test(e.pa
 const pdfs = index.filter((e) => e.path.startsWith("pdf/valid/"));
 
 async function attempt(path: string, name: string, bytes: Uint8Array, type: string) {
-  const started = Date.now();
   const res = await post(path, form([{ name, bytes, type }]));
   const text = await res.text();
-  expect(Date.now() - started, `${name} took too long`).toBeLessThan(20_000);
   expect(res.status, text).toBeLessThan(500);
   const body = JSON.parse(text);
   if (res.status !== 200) {
     expect([400, 413, 422], text).toContain(res.status);
     expect(body.error).toMatch(/\w{3,}.*\w{3,}/);
+    // Refused for what the file is, not left to run into the job budget.
+    expect(body.code, text).not.toBe("job_timeout");
     return null;
   }
   return body.file as ConvertedFile;

