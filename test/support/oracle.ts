@@ -26,6 +26,7 @@ const ALLOWED = new Set([
   "pdffonts",
   "djpeg",
   "dwebp",
+  "webpmux",
   "unzip",
   // libpng's reading of a PNG (cwebp -lossless -exact), and a reference JPEG encoder for fixtures.
   "cwebp",

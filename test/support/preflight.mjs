@@ -12,7 +12,7 @@ const needs = [
   { what: "poppler-utils (pdftotext, pdfinfo)", pkg: "poppler-utils", ok: () => has("pdftotext") && has("pdfinfo") },
   // The image tests read results with libjpeg and libwebp (and libpng through cwebp).
   { what: "libjpeg-turbo-progs (djpeg, cjpeg)", pkg: "libjpeg-turbo-progs", ok: () => has("djpeg") && has("cjpeg") },
-  { what: "webp (dwebp, cwebp)", pkg: "webp", ok: () => has("dwebp") && has("cwebp") },
+  { what: "webp (dwebp, cwebp)", pkg: "webp", ok: () => has("dwebp") && has("cwebp") && has("webpmux") },
   // Split's ZIP is read with unzip.
   { what: "unzip", pkg: "unzip", ok: () => has("unzip") },
 ];

@@ -1,3 +1,4 @@
+import { concat } from "./bytes";
 import { oxipng } from "./codecs/oxipng";
 import {
   type CompressedImage,
@@ -9,15 +10,7 @@ import {
 import { exifOrientation } from "./image-exif";
 import { orientPixels } from "./image-orient";
 import { CHANNELS, readAll } from "./image-pixels";
-import {
-  COLOUR_CHUNKS,
-  chunkBytes,
-  concat,
-  PNG_SIGNATURE,
-  type PngChunk,
-  parseHeader,
-  readChunks,
-} from "./image-png-chunks";
+import { COLOUR_CHUNKS, chunkBytes, PNG_SIGNATURE, type PngChunk, parseHeader, readChunks } from "./image-png-chunks";
 import { memoryRows, PngRawRows, type RawRows, rowBytes } from "./image-png-decode";
 import { PngWriter, packRow } from "./image-png-encode";
 import { losslessPng } from "./image-png-lossless";

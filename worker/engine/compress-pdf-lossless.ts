@@ -9,7 +9,8 @@ import {
   PDFRef,
 } from "@cantoo/pdf-lib";
 import { yieldToEventLoop } from "../services/budget";
-import { deflate, filtersOf, inflate } from "./compress-pdf-streams";
+import { inflateBounded } from "./bytes";
+import { deflate, filtersOf } from "./compress-pdf-streams";
 
 /**
  * The lossless part of PDF compression: objects nothing refers to are dropped, identical
@@ -126,7 +127,7 @@ export async function recompressStreams(doc: PDFDocument, check?: () => void): P
     if (!(o instanceof PDFRawStream) || isMetadata(ctx, o) || o.contents.length < 64) continue;
     const filters = filtersOf(ctx, o.dict);
     if (!filters || filters.length > 1 || (filters.length === 1 && filters[0].name !== "FlateDecode")) continue;
-    const raw = filters.length === 0 ? o.contents : inflate(o.contents, MAX_RECOMPRESS);
+    const raw = filters.length === 0 ? o.contents : inflateBounded(o.contents, MAX_RECOMPRESS);
     if (!raw) continue;
     const packed = deflate(raw);
     if (packed.length + 16 < o.contents.length) {

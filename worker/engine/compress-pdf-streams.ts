@@ -9,7 +9,8 @@ import {
   PDFRawStream,
   PDFRef,
 } from "@cantoo/pdf-lib";
-import { Unzlib, zlibSync } from "fflate";
+import { zlibSync } from "fflate";
+import { inflateBounded } from "./bytes";
 import { lzwDecode } from "./pdf-lzw";
 
 /** Stream plumbing for the compressor: filters, decoding with a size cap, Flate encoding. */
@@ -53,31 +54,6 @@ export function numberIn(ctx: PDFContext, dict: PDFDict | undefined, key: string
   return v instanceof PDFNumber ? v.asNumber() : fallback;
 }
 
-class TooLarge extends Error {}
-
-/** zlib data inflated in full, or null when it is damaged or larger than `max`. */
-export function inflate(data: Uint8Array, max: number): Uint8Array | null {
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  const z = new Unzlib((chunk) => {
-    size += chunk.length;
-    if (size > max) throw new TooLarge();
-    parts.push(chunk.slice());
-  });
-  try {
-    z.push(data, true);
-  } catch {
-    return null;
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
 /**
  * Decodes a stream through its general-purpose filters (no image filters, no predictors), or
  * null when it uses anything else, is damaged, or would exceed `max` bytes.
@@ -89,10 +65,10 @@ export function decodeGeneral(ctx: PDFContext, stream: PDFRawStream, max: number
   for (const f of filters) {
     if (!data) return null;
     if (f.params && numberIn(ctx, f.params, "Predictor", 1) > 1) return null;
-    if (f.name === "FlateDecode") data = inflate(data, max);
+    if (f.name === "FlateDecode") data = inflateBounded(data, max);
     else if (f.name === "LZWDecode") {
       try {
-        data = lzwDecode(data, numberIn(ctx, f.params, "EarlyChange", 1), max, new TooLarge());
+        data = lzwDecode(data, numberIn(ctx, f.params, "EarlyChange", 1), max, new RangeError("too large"));
       } catch {
         return null;
       }

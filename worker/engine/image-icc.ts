@@ -1,5 +1,8 @@
-import { unzlibSync } from "fflate";
-import { concat, type PngChunk } from "./image-png-chunks";
+import { concat, inflateBounded } from "./bytes";
+import type { PngChunk } from "./image-png-chunks";
+
+/** Real profiles are a few kilobytes to a few hundred; anything past this is not worth inflating. */
+export const MAX_ICC_BYTES = 4 * 1024 * 1024;
 
 /** The ICC profile of a JPEG, reassembled from its APP2 segments (in sequence order). */
 export function iccFromJpeg(segments: Uint8Array[]): Uint8Array | null {
@@ -15,10 +18,6 @@ export function iccFromPng(chunks: PngChunk[]): Uint8Array | null {
   if (!c) return null;
   const nul = c.data.indexOf(0);
   if (nul < 0 || nul + 2 > c.data.length) return null;
-  try {
-    return unzlibSync(c.data.subarray(nul + 2));
-  } catch {
-    // A damaged profile is dropped rather than failing the whole image.
-    return null;
-  }
+  // A damaged or oversized profile is dropped rather than failing the whole image.
+  return inflateBounded(c.data.subarray(nul + 2), MAX_ICC_BYTES);
 }

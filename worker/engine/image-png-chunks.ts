@@ -102,13 +102,3 @@ export function ihdrData(h: PngHeader): Uint8Array {
 
 /** Ancillary chunks that change how the image looks (kept); everything else optional goes. */
 export const COLOUR_CHUNKS = new Set(["iCCP", "sRGB", "gAMA", "cHRM", "cICP", "mDCv", "cLLi"]);
-
-export function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((s, p) => s + p.length, 0));
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
-}

@@ -1,4 +1,5 @@
-import { chunkBytes, concat, ihdrData, PNG_SIGNATURE, type PngHeader, SAMPLES } from "./image-png-chunks";
+import { concat } from "./bytes";
+import { chunkBytes, ihdrData, PNG_SIGNATURE, type PngHeader, SAMPLES } from "./image-png-chunks";
 import { paeth } from "./image-png-decode";
 
 const BATCH = 256 * 1024;

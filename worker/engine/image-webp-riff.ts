@@ -1,6 +1,6 @@
+import { concat } from "./bytes";
 import { exifOrientation } from "./image-exif";
 import { invalidImage } from "./image-jpeg-markers";
-import { concat } from "./image-png-chunks";
 
 /** WebP's RIFF container: chunks, metadata, and the ICC profile spliced back in. */
 

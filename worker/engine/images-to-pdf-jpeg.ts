@@ -1,5 +1,6 @@
 import type { PDFContext, PDFRef } from "@cantoo/pdf-lib";
 import { AppError } from "../errors";
+import { concat } from "./bytes";
 import { readExif } from "./exif";
 import { iccColorSpace, notValid, type PlacedImage } from "./images-to-pdf-common";
 
@@ -110,16 +111,6 @@ function skipEntropyCoded(b: Uint8Array, from: number): number {
     i++;
   }
   return b.length;
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
 
 export function jpegXObject(ctx: PDFContext, jpeg: ParsedJpeg): PlacedImage {

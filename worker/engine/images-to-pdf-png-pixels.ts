@@ -1,9 +1,10 @@
+import { Zlib } from "fflate";
 import { type Budget, yieldToEventLoop } from "../services/budget";
+import { concat } from "./bytes";
 import { type PngDataErrors, type PngRow, pngRows } from "./image-png-decode";
 import { sample } from "./image-png-pixels";
 import { notValid } from "./images-to-pdf-common";
 import type { ParsedPng } from "./images-to-pdf-png";
-import { Compressor } from "./images-to-pdf-png-decode";
 
 /** Decoded rows between budget checks (and turns of the event loop, so the budget timer can fire). */
 const CHECK_EVERY_BYTES = 1 << 20;
@@ -127,4 +128,20 @@ export async function decodePng(png: ParsedPng, budget?: Budget): Promise<Decode
     alphaZ?.push(full.a);
   }
   return { gray, color: colorZ.finish(), alpha: transparent && alphaZ ? alphaZ.finish() : undefined };
+}
+
+/** Collects rows into a zlib stream without holding the whole uncompressed image. */
+class Compressor {
+  private readonly parts: Uint8Array[] = [];
+  private readonly z = new Zlib({ level: 6 }, (chunk) => {
+    this.parts.push(chunk);
+  });
+  /** fflate copies what it is given, so callers may reuse their buffer. */
+  push(bytes: Uint8Array): void {
+    for (let at = 0; at < bytes.length; at += 1 << 16) this.z.push(bytes.subarray(at, at + (1 << 16)));
+  }
+  finish(): Uint8Array {
+    this.z.push(new Uint8Array(0), true);
+    return concat(this.parts);
+  }
 }

@@ -1,6 +1,8 @@
 import { type PDFContext, PDFHexString } from "@cantoo/pdf-lib";
 import type { Budget } from "../services/budget";
+import { concat, inflateBounded } from "./bytes";
 import { readExif } from "./exif";
+import { MAX_ICC_BYTES } from "./image-icc";
 import { DEPTHS, type PngHeader } from "./image-png-chunks";
 import {
   checkPixels,
@@ -10,7 +12,6 @@ import {
   notValid,
   type PlacedImage,
 } from "./images-to-pdf-common";
-import { inflateLimited } from "./images-to-pdf-png-decode";
 import { decodePng, verifyPngData } from "./images-to-pdf-png-pixels";
 
 /** What a PNG's chunks say about its image; the pixel data is still compressed. */
@@ -68,7 +69,8 @@ export function parsePng(bytes: Uint8Array, name: string): ParsedPng {
       orientation = readExif(data).orientation;
     } else if (type === "iCCP" && png) {
       const nul = data.indexOf(0);
-      if (nul > 0 && nul + 2 <= data.length) png.icc = inflateLimited(data.subarray(nul + 2), 4 * 1024 * 1024);
+      if (nul > 0 && nul + 2 <= data.length)
+        png.icc = inflateBounded(data.subarray(nul + 2), MAX_ICC_BYTES) ?? undefined;
     } else if (type === "IEND") {
       ended = true;
     } else if (type.charCodeAt(0) < 0x61 && !KNOWN_CRITICAL.has(type)) {
@@ -78,18 +80,7 @@ export function parsePng(bytes: Uint8Array, name: string): ParsedPng {
   if (!png) throw damaged("it has no image header");
   if (idat.length === 0) throw damaged("it has no image data");
   if (png.colorType === 3 && !png.palette) throw damaged("it has no palette");
-  return { ...png, idat: concat(idat), orientation };
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return { ...png, idat: idat.length === 1 ? idat[0] : concat(idat), orientation };
 }
 
 /** Alpha, interlacing and palette transparency have no direct PDF equivalent: those are decoded. */

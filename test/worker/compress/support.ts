@@ -55,6 +55,12 @@ export async function dwebp(webp: Uint8Array): Promise<Raster> {
   return parseNetpbm(await run("dwebp", ["-quiet", "-pam", "{in}", "-o", "{out}"], webp));
 }
 
+/** The ICC profile libwebp's webpmux finds in a WebP, or null when it has none. */
+export async function webpIcc(webp: Uint8Array): Promise<Uint8Array | null> {
+  const r = await oracle("webpmux", ["-get", "icc", "{in}", "-o", "{out}"], webp);
+  return r.code === 0 && r.out ? fromBase64(r.out) : null;
+}
+
 /** libpng's decoding (through cwebp's exact lossless path, then libwebp), RGBA. */
 export async function readPng(png: Uint8Array): Promise<Raster> {
   return dwebp(await run("cwebp", ["-quiet", "-lossless", "-exact", "-z", "0", "{in}", "-o", "{out}"], png));
