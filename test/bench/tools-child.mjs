@@ -1,9 +1,15 @@
 /**
  * One PDF tool job, run `runs` times in a fresh Node process so its memory is its own: the first
- * run is cold (as the first request an isolate serves), the others warm (as the rest). Peak = the
- * largest (V8 heap used + external memory, which counts ArrayBuffers and WebAssembly memories)
- * seen, sampled every 2 ms and at every budget check, from just before the inputs are read: the
- * inputs count, as they do in the Worker. Time runs from the engine call to its last byte.
+ * run is cold (as the first request an isolate serves), the others warm (as the rest). Time runs
+ * from the engine call to its last byte.
+ *
+ * Memory is measured in runs of its own, after forced full collections (the cold run, and one more
+ * at the end): peak = the largest (V8 heap used + external memory, which counts ArrayBuffers and
+ * WebAssembly memories) seen, sampled every 2 ms and at every budget check, from just before the
+ * inputs are read, so the inputs count, as they do in the Worker. The warm runs are not preceded by
+ * forced collections: a forced full GC shrinks the heap, the next job pays for growing it again
+ * (merge and split took twice as long after one), and a Worker isolate is never collected that way
+ * between requests. Their own collections, as allocation triggers them, are in their times.
  *
  *   node --expose-gc tools-child.mjs <bundle> <job> '<inputs json>' <output dir> '<options json>' <runs>
  *     ->  JSON { runs: [{ ms, peakBytes }], size, files }
@@ -70,12 +76,15 @@ const jobs = {
 if (!jobs[job]) throw new Error(`unknown job ${job}`);
 const runs = [];
 let outputs = [];
-for (let r = 0; r < Math.max(1, Number(runsArg) || 1); r++) {
+const timed = Math.max(1, Number(runsArg) || 1);
+for (let r = 0; r <= timed; r++) {
+  // The cold run and the extra last one measure memory; the ones between are the warm times.
+  const metered = r === 0 || r === timed;
   outputs = [];
   inputs = [];
   first = undefined;
   // Freed ArrayBuffers leave `external` a little after the collection that frees them.
-  for (let g = 0; g < 3; g++) {
+  for (let g = 0; metered && g < 3; g++) {
     globalThis.gc?.();
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -91,7 +100,8 @@ for (let r = 0; r < Math.max(1, Number(runsArg) || 1); r++) {
   const started = performance.now();
   outputs = await jobs[job]();
   sample();
-  runs.push({ ms: performance.now() - started, peakBytes: peak - base });
+  const ms = performance.now() - started;
+  runs.push(metered ? { ms, peakBytes: peak - base, metered: r === timed ? "memory" : "cold" } : { ms });
 }
 clearInterval(timer);
 let size = 0;

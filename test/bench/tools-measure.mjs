@@ -54,9 +54,10 @@ const round = (v, d = 2) => (v === null || v === undefined ? null : Math.round(v
 
 /** One job's figures, ratios and verdicts against the targets. */
 export function summarise({ job, inputBytes, ours, ref, problem, pages, refPages }) {
-  const warm = ours.runs.slice(1).map((r) => r.ms / 1000);
+  // See tools-child.mjs: the first run is cold, the last measures memory only.
+  const warm = ours.runs.filter((r) => !r.metered).map((r) => r.ms / 1000);
   const seconds = median(warm);
-  const peakMB = Math.max(...ours.runs.map((r) => r.peakBytes)) / 1e6;
+  const peakMB = Math.max(...ours.runs.filter((r) => r.metered).map((r) => r.peakBytes)) / 1e6;
   const inputMB = inputBytes / 1e6;
   const timeRatio = ref ? seconds / ref.seconds : null;
   const sizeRatio = ref ? ours.size / ref.size : null;
