@@ -1,6 +1,8 @@
 /** Revisions 2 to 4 of the standard security handler: MD5 and RC4 (ISO 32000-2 7.6.4.3). */
+
+import { concat } from "./bytes";
 import type { StandardSecurity } from "./pdf-crypto-keys";
-import { bytesEqual, concatBytes, md5, rc4 } from "./pdf-crypto-md5";
+import { bytesEqual, md5, rc4 } from "./pdf-crypto-md5";
 
 /** The padding string of Algorithm 2, which fills passwords up to 32 bytes. */
 const PAD = Uint8Array.from(
@@ -11,7 +13,7 @@ const EMPTY = new Uint8Array(0);
 
 function padded(password: Uint8Array): Uint8Array {
   const n = Math.min(32, password.length);
-  return concatBytes(password.subarray(0, n), PAD.subarray(0, 32 - n));
+  return concat([password.subarray(0, n), PAD.subarray(0, 32 - n)]);
 }
 
 function xorKey(key: Uint8Array, i: number): Uint8Array {
@@ -23,7 +25,7 @@ function legacyKey(sec: StandardSecurity, paddedPassword: Uint8Array): Uint8Arra
   const p = new Uint8Array(4);
   new DataView(p.buffer).setUint32(0, sec.p >>> 0, true);
   const metadata = sec.r >= 4 && !sec.encryptMetadata ? Uint8Array.of(255, 255, 255, 255) : EMPTY;
-  let hash = md5(concatBytes(paddedPassword, sec.o.subarray(0, 32), p, sec.id, metadata));
+  let hash = md5(concat([paddedPassword, sec.o.subarray(0, 32), p, sec.id, metadata]));
   if (sec.r >= 3) for (let i = 0; i < 50; i++) hash = md5(hash.subarray(0, sec.keyLength));
   return hash.subarray(0, sec.keyLength);
 }
@@ -31,7 +33,7 @@ function legacyKey(sec: StandardSecurity, paddedPassword: Uint8Array): Uint8Arra
 /** Algorithms 4 and 5: does this key reproduce /U? */
 function legacyUserMatches(sec: StandardSecurity, key: Uint8Array): boolean {
   if (sec.r === 2) return bytesEqual(rc4(key, PAD), sec.u.subarray(0, 32));
-  let x = rc4(key, md5(concatBytes(PAD, sec.id)));
+  let x = rc4(key, md5(concat([PAD, sec.id])));
   for (let i = 1; i <= 19; i++) x = rc4(xorKey(key, i), x);
   return sec.u.length >= 16 && bytesEqual(x, sec.u.subarray(0, 16));
 }

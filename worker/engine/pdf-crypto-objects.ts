@@ -14,9 +14,10 @@ import {
   type PDFRef,
   PDFString,
 } from "@cantoo/pdf-lib";
+import { concat } from "./bytes";
 import { aesDecryptWithIv } from "./pdf-crypto-aes";
 import type { CryptMethod, StandardSecurity } from "./pdf-crypto-keys";
-import { concatBytes, md5, rc4 } from "./pdf-crypto-md5";
+import { md5, rc4 } from "./pdf-crypto-md5";
 
 const name = (s: string) => PDFName.of(s);
 const AES_SALT = Uint8Array.of(0x73, 0x41, 0x6c, 0x54);
@@ -67,7 +68,7 @@ export class ObjectDecryptor {
     const n = ref.objectNumber;
     const g = ref.generationNumber;
     const salt = method === "aesv2" ? AES_SALT : new Uint8Array(0);
-    const hash = md5(concatBytes(this.fileKey, Uint8Array.of(n, n >> 8, n >> 16, g, g >> 8), salt));
+    const hash = md5(concat([this.fileKey, Uint8Array.of(n, n >> 8, n >> 16, g, g >> 8), salt]));
     return hash.subarray(0, Math.min(this.fileKey.length + 5, 16));
   }
 

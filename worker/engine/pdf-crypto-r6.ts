@@ -1,7 +1,9 @@
 /** Revisions 5 and 6 of the standard security handler: SHA-2 and AES-256 (ISO 32000-2 7.6.4.3.3). */
+
+import { concat } from "./bytes";
 import { aesCbcDecrypt } from "./pdf-crypto-aes";
 import type { StandardSecurity } from "./pdf-crypto-keys";
-import { bytesEqual, concatBytes } from "./pdf-crypto-md5";
+import { bytesEqual } from "./pdf-crypto-md5";
 
 const EMPTY = new Uint8Array(0);
 
@@ -20,11 +22,11 @@ async function aesCbcEncryptWhole(key: Uint8Array, iv: Uint8Array, data: Uint8Ar
 
 /** Algorithm 2.B (revision 6), or plain SHA-256 (revision 5). */
 async function hashR6(sec: StandardSecurity, pw: Uint8Array, salt: Uint8Array, udata: Uint8Array) {
-  let k = await digest("SHA-256", concatBytes(pw, salt, udata));
+  let k = await digest("SHA-256", concat([pw, salt, udata]));
   if (sec.r === 5) return k;
   let e: Uint8Array = EMPTY;
   for (let round = 0; round < 64 || e[e.length - 1] > round - 32; round++) {
-    const block = concatBytes(pw, k, udata);
+    const block = concat([pw, k, udata]);
     const k1 = new Uint8Array(block.length * 64);
     for (let j = 0; j < 64; j++) k1.set(block, j * block.length);
     e = await aesCbcEncryptWhole(k.subarray(0, 16), k.subarray(16, 32), k1);
