@@ -1,10 +1,11 @@
 import { compressImage as compressEngine } from "../../engine/compress-image";
 import { QUALITY_PRESETS, type QualityPreset } from "../../engine/compress-image-options";
 import { compressionExtra, savingMessage } from "../../engine/compress-image-report";
-import { AppError, isAppError } from "../../errors";
+import { AppError } from "../../errors";
 import { derivedName, splitExtension } from "../../services/filenames";
 import { textField } from "./form";
-import type { ConvertEndpoint, FailedFile, OutputFile } from "./types";
+import { convertEach } from "./per-file";
+import type { ConvertEndpoint } from "./types";
 
 const TYPES = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp" } as const;
 
@@ -35,37 +36,29 @@ export const compressImage: ConvertEndpoint = {
   async run({ uploads, form, budget }) {
     const quality = qualityField(form);
     const toWebp = formatField(form);
-    const outputs: (OutputFile | FailedFile)[] = [];
-    let firstError: unknown;
-    for (const u of uploads) {
-      try {
-        const r = await compressEngine(u.bytes, u.name, { quality, toWebp, budget });
-        const sameFormat = r.format === u.kind;
-        outputs.push({
-          ok: true,
-          bytes: r.bytes,
-          fileName: derivedName(
-            u.name,
-            "compressed",
-            sameFormat ? splitExtension(u.name).ext : `.${r.format === "jpeg" ? "jpg" : r.format}`,
-          ),
-          contentType: TYPES[r.format],
-          originalName: u.name,
-          message: r.unchanged
-            ? toWebp && !sameFormat
-              ? "Already optimised: WebP would be larger, so the original was returned unchanged"
-              : "Already optimised: returned unchanged"
-            : `${savingMessage(u.size, r.bytes.length)} (${r.method})`,
-          extra: compressionExtra(u.size, r.bytes.length),
-        });
-      } catch (err) {
-        // Timeouts stop the whole job; other failures belong to their file.
-        if (!isAppError(err) || err.code === "job_timeout") throw err;
-        firstError ??= err;
-        outputs.push({ ok: false, originalName: u.name, error: err.message, code: err.code });
-      }
-    }
-    if (!outputs.some((o) => o.ok)) throw firstError;
+    // A file that cannot be read fails only itself.
+    const { outputs, errors } = await convertEach(uploads, async (u) => {
+      const r = await compressEngine(u.bytes, u.name, { quality, toWebp, budget });
+      const sameFormat = r.format === u.kind;
+      return {
+        ok: true,
+        bytes: r.bytes,
+        fileName: derivedName(
+          u.name,
+          "compressed",
+          sameFormat ? splitExtension(u.name).ext : `.${r.format === "jpeg" ? "jpg" : r.format}`,
+        ),
+        contentType: TYPES[r.format],
+        originalName: u.name,
+        message: r.unchanged
+          ? toWebp && !sameFormat
+            ? "Already optimised: WebP would be larger, so the original was returned unchanged"
+            : "Already optimised: returned unchanged"
+          : `${savingMessage(u.size, r.bytes.length)} (${r.method})`,
+        extra: compressionExtra(u.size, r.bytes.length),
+      };
+    });
+    if (errors.length === outputs.length) throw errors[0];
     return { outputs, message: "Files processed successfully" };
   },
 };

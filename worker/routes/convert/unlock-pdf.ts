@@ -3,6 +3,7 @@ import { type UnlockResult, unlockPdf as unlockEngine } from "../../engine/unloc
 import { AppError } from "../../errors";
 import { derivedName } from "../../services/filenames";
 import { parseWith } from "../../validation";
+import { convertEach } from "./per-file";
 import type { ConvertEndpoint, FailedFile, OutputFile } from "./types";
 
 const MAX_PASSWORD_LENGTH = 1000;
@@ -70,18 +71,16 @@ export const unlockPdf: ConvertEndpoint = {
   async run({ uploads, form, budget }) {
     const shared = passwordField(form);
     const perFile = passwordsField(form);
-    const outputs: (OutputFile | FailedFile)[] = [];
-    for (const [i, u] of uploads.entries()) {
-      const password = perFile[String(i)] ?? perFile[u.name] ?? shared;
-      try {
-        outputs.push(success(u.name, await unlockEngine(u.bytes, { password, name: u.name, budget })));
-      } catch (err) {
-        // A timeout stops the whole job; anything else is this file's own problem.
-        if (!(err instanceof AppError) || err.code === "job_timeout") throw err;
-        outputs.push(failure(u.name, err));
-      }
-      budget.check();
-    }
+    const { outputs } = await convertEach(
+      uploads,
+      async (u, i) => {
+        const password = perFile[String(i)] ?? perFile[u.name] ?? shared;
+        const unlocked = success(u.name, await unlockEngine(u.bytes, { password, name: u.name, budget }));
+        budget.check();
+        return unlocked;
+      },
+      (u, err) => failure(u.name, err),
+    );
     const done = outputs.filter((o) => o.ok).length;
     const message =
       done === outputs.length

@@ -4,10 +4,11 @@ import {
   normalizeWatermarkText,
   watermarkPdf as watermarkEngine,
 } from "../../engine/watermark-pdf";
-import { AppError, isAppError } from "../../errors";
+import { AppError } from "../../errors";
 import { derivedName } from "../../services/filenames";
 import { textField } from "./form";
-import type { ConvertEndpoint, ConvertResult } from "./types";
+import { convertEach } from "./per-file";
+import type { ConvertEndpoint } from "./types";
 
 function opacityField(form: FormData): number {
   const raw = textField(form, "opacity");
@@ -29,12 +30,11 @@ export const watermarkPdf: ConvertEndpoint = {
     const text = normalizeWatermarkText(textField(form, "watermarkText") ?? "");
     const opacity = opacityField(form);
     checkWatermarkOptions(text, opacity);
-    const outputs: ConvertResult["outputs"] = [];
-    let firstError: AppError | undefined;
-    for (const u of uploads) {
-      try {
+    const { outputs, errors } = await convertEach(
+      uploads,
+      async (u) => {
         const result = await watermarkEngine(u.bytes, { text, opacity, name: u.name, budget });
-        outputs.push({
+        return {
           ok: true,
           bytes: result.bytes,
           fileName: derivedName(u.name, "watermarked", ".pdf"),
@@ -42,15 +42,11 @@ export const watermarkPdf: ConvertEndpoint = {
           originalName: u.name,
           status: "watermarked",
           message: `Watermark added to ${result.pageCount} page${result.pageCount === 1 ? "" : "s"}`,
-        });
-      } catch (err) {
-        // A stopped job stops the whole request; a file's own problem stays with that file.
-        if (!isAppError(err) || err.code === "job_timeout" || err.status >= 500) throw err;
-        firstError ??= err;
-        outputs.push({ ok: false, originalName: u.name, error: err.message, code: err.code, message: err.message });
-      }
-    }
-    if (firstError && outputs.every((o) => !o.ok)) throw firstError;
+        };
+      },
+      (u, err) => ({ ok: false, originalName: u.name, error: err.message, code: err.code, message: err.message }),
+    );
+    if (errors.length === outputs.length) throw errors[0];
     return { outputs, message: "PDF watermarking completed" };
   },
 };
