@@ -1,10 +1,11 @@
-import { Button, Card, HStack, RadioGroup, SimpleGrid, Stack, Stat, Text } from "@chakra-ui/react";
+import { Card, HStack, RadioGroup, SimpleGrid, Stack, Stat, Text } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
-import { LuEye, LuRotateCcw, LuScanLine, LuShieldCheck } from "react-icons/lu";
+import { LuEye, LuScanLine, LuShieldCheck } from "react-icons/lu";
 import { toolsById } from "../../schema/tools";
 import { FileDropzone } from "../tools/dropzone";
 import { formatBytes } from "../tools/format";
+import { QueueActions } from "../tools/queue-actions";
 import { FeatureGrid } from "../tools/tool-info";
 import { ToolLayout } from "../tools/tool-layout";
 import { UploadList } from "../tools/upload-list";
@@ -133,16 +134,11 @@ function CompressImagePage() {
                 onChange={setFormat}
                 disabled={busy}
               />
-              <HStack justify="end" gap="3">
-                <Button variant="ghost" onClick={queue.reset} disabled={busy}>
-                  <LuRotateCcw aria-hidden /> Start over
-                </Button>
-                {waiting && (
-                  <Button colorPalette="red" bg="brand.solid" size="lg" loading={busy} onClick={queue.start}>
-                    Compress images
-                  </Button>
-                )}
-              </HStack>
+              <QueueActions
+                onReset={queue.reset}
+                resetDisabled={busy}
+                start={waiting ? { label: "Compress images", loading: busy, onClick: queue.start } : undefined}
+              />
             </Card.Body>
           </Card.Root>
         )}

@@ -1,10 +1,11 @@
-import { Button, Card, HStack, RadioCard, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Card, HStack, RadioCard, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
-import { LuFileDown, LuGauge, LuImageDown, LuRotateCcw, LuShieldCheck } from "react-icons/lu";
+import { LuFileDown, LuGauge, LuImageDown, LuShieldCheck } from "react-icons/lu";
 import { toolsById } from "../../schema/tools";
 import { FileDropzone } from "../tools/dropzone";
 import { formatBytes } from "../tools/format";
+import { QueueActions } from "../tools/queue-actions";
 import { FeatureGrid, Steps } from "../tools/tool-info";
 import { ToolLayout } from "../tools/tool-layout";
 import { UploadList } from "../tools/upload-list";
@@ -113,16 +114,11 @@ function CompressPdfPage() {
                   ))}
                 </SimpleGrid>
               </RadioCard.Root>
-              <HStack justify="end" gap="3">
-                <Button variant="ghost" onClick={queue.reset} disabled={busy}>
-                  <LuRotateCcw aria-hidden /> Start over
-                </Button>
-                {waiting && (
-                  <Button colorPalette="red" bg="brand.solid" size="lg" loading={busy} onClick={queue.start}>
-                    Compress PDF
-                  </Button>
-                )}
-              </HStack>
+              <QueueActions
+                onReset={queue.reset}
+                resetDisabled={busy}
+                start={waiting ? { label: "Compress PDF", loading: busy, onClick: queue.start } : undefined}
+              />
             </Card.Body>
           </Card.Root>
         )}

@@ -1,10 +1,11 @@
-import { Button, Card, HStack, Stack } from "@chakra-ui/react";
+import { Card, Stack } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
-import { LuLock, LuRotateCcw } from "react-icons/lu";
+import { LuLock } from "react-icons/lu";
 import { toolsById } from "../../schema/tools";
 import { FileDropzone } from "../tools/dropzone";
 import { ALL_ALLOWED, ProtectOptions, type ProtectPermissions, protectFields } from "../tools/protect-options";
+import { QueueActions } from "../tools/queue-actions";
 import { ToolLayout } from "../tools/tool-layout";
 import { UploadList } from "../tools/upload-list";
 import { useUploadQueue } from "../tools/use-upload-queue";
@@ -81,22 +82,23 @@ function ProtectPdfPage() {
         <FileDropzone tool={tool} onFiles={addFiles} compact={queue.items.length > 0} label="Drop a PDF here" />
         <UploadList queue={queue} />
         {queue.items.length > 0 && (
-          <HStack justify="end" gap="3">
-            <Button variant="ghost" onClick={queue.reset} disabled={queue.busy}>
-              <LuRotateCcw aria-hidden /> Start over
-            </Button>
-            {waiting && (
-              <Button
-                colorPalette="red"
-                bg="brand.solid"
-                size="lg"
-                loading={queue.busy}
-                onClick={() => requirePassword(password) && queue.start()}
-              >
-                <LuLock aria-hidden /> Protect PDF
-              </Button>
-            )}
-          </HStack>
+          <QueueActions
+            onReset={queue.reset}
+            resetDisabled={queue.busy}
+            start={
+              waiting
+                ? {
+                    label: (
+                      <>
+                        <LuLock aria-hidden /> Protect PDF
+                      </>
+                    ),
+                    loading: queue.busy,
+                    onClick: () => requirePassword(password) && queue.start(),
+                  }
+                : undefined
+            }
+          />
         )}
       </Stack>
     </ToolLayout>

@@ -1,8 +1,9 @@
-import { Button, Card, Flex, HStack, Spacer, Stack, Text } from "@chakra-ui/react";
+import { Button, Card, HStack, Stack } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { LuRotateCcw } from "react-icons/lu";
 import { type ToolId, toolsById } from "../../schema/tools";
 import { FileDropzone } from "./dropzone";
+import { QueueActions } from "./queue-actions";
 import { ResultCard } from "./result-card";
 import { UploadList } from "./upload-list";
 import { type UploadQueueOptions, useUploadQueue } from "./use-upload-queue";
@@ -59,35 +60,24 @@ export function UploadTool({
         <Card.Root variant="outline" bg="surface" borderRadius="xl">
           <Card.Body gap="4">
             {options}
-            <Flex gap="3" direction={{ base: "column", sm: "row" }} align={{ sm: "center" }}>
-              {hint && !done && (
-                <Text fontSize="sm" color="fg.muted">
-                  {hint}
-                </Text>
-              )}
-              <Spacer display={{ base: "none", sm: "block" }} />
-              <HStack gap="3">
-                <Button variant="ghost" onClick={queue.reset} disabled={busy && queue.mode === "batch"}>
-                  <LuRotateCcw aria-hidden /> Start over
-                </Button>
-                {startLabel && !done && (
-                  <Button
-                    colorPalette="red"
-                    bg="brand.solid"
-                    size="lg"
-                    flex={{ base: "1", sm: "initial" }}
-                    loading={busy}
-                    loadingText="Working…"
-                    disabled={waiting === 0}
-                    onClick={() => {
-                      if (!canStart || canStart()) queue.start();
-                    }}
-                  >
-                    {startLabel}
-                  </Button>
-                )}
-              </HStack>
-            </Flex>
+            <QueueActions
+              hint={done ? undefined : hint}
+              onReset={queue.reset}
+              resetDisabled={busy && queue.mode === "batch"}
+              start={
+                startLabel && !done
+                  ? {
+                      label: startLabel,
+                      loading: busy,
+                      loadingText: "Working…",
+                      disabled: waiting === 0,
+                      onClick: () => {
+                        if (!canStart || canStart()) queue.start();
+                      },
+                    }
+                  : undefined
+              }
+            />
           </Card.Body>
         </Card.Root>
       )}
