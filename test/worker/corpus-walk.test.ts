@@ -75,6 +75,13 @@ describe("corpus walk: PDFs", () => {
         form([file], { watermarkText: "CONFIDENTIAL", opacity: "0.3" }),
       ),
     };
+    // The password tools: never a 5xx either, and a valid file goes through both.
+    const unlock = await attempt("/api/convert/unlock-pdf", form([file]));
+    const protect = await attempt("/api/convert/protect-pdf", form([file], { password: "corpus-walk" }));
+    if (entry.kind === "pdf-valid") {
+      expect(unlock.ok, `unlock: ${JSON.stringify(unlock)}`).toBe(true);
+      expect(protect.ok, `protect: ${JSON.stringify(protect)}`).toBe(true);
+    }
     if (entry.kind === "pdf-encrypted") {
       expectPasswordMessage(analyzed, entry);
       for (const o of Object.values(outcomes)) expectPasswordMessage(o, entry);

@@ -122,6 +122,12 @@ export async function openPdf(bytes: Uint8Array, opts: { password?: string; name
   const plain = await parse(new PDFParser(bytes, OBJECTS_PER_TICK, false, false, false), opts.name);
   const encryptObj = plain.trailerInfo.Encrypt;
   const encrypt = encryptObj ? plain.lookup(encryptObj) : undefined;
+  if (encrypt !== undefined && !(encrypt instanceof PDFDict)) {
+    throw new AppError(
+      "pdf_damaged",
+      `${opts.name ?? "This PDF"} is damaged: it is marked as encrypted, but the part that says how cannot be read.`,
+    );
+  }
   if (!(encrypt instanceof PDFDict)) {
     // A damaged file whose trailer (and with it the /Encrypt entry) is lost still has encrypted content.
     if (!hasIntactXref(bytes) && plain.enumerateIndirectObjects().some(([, obj]) => isEncryptDict(obj))) {

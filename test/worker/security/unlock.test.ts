@@ -168,6 +168,21 @@ describe("unlock: non-ASCII passwords", () => {
     }
   });
 
+  it("a damaged file whose /Encrypt is not a dictionary fails on its own, and the others still unlock", async () => {
+    const body = await convertOk(
+      URL,
+      form([
+        { name: "broken.pdf", bytes: await corpusFile("pdf/malformed/pdfjs__PDFBOX-4352-0.pdf") },
+        { name: "plain.pdf", bytes: await corpusFile(plainPath) },
+      ]),
+    );
+    expect(body.files.map((f) => f.status)).toEqual(["error", "unlocked"]);
+    expect(body.files[0]).toMatchObject({
+      code: "pdf_damaged",
+      error: "broken.pdf is damaged: it is marked as encrypted, but the part that says how cannot be read.",
+    });
+  });
+
   it("says plainly when a file uses certificate security it cannot open", async () => {
     const made = await oracle(
       "qpdf",
