@@ -9,9 +9,21 @@ import { getDb } from "../services/db";
 import { resolveViewer } from "../services/viewer";
 import { parseWith } from "../validation";
 
+/** A query parameter that must be a whole number from 1 to `max`, with one message for every way it is not. */
+const wholeNumber = (name: string, max: number) => {
+  const message = `${name} must be a whole number from 1 to ${max.toLocaleString("en-US")}.`;
+  return v.pipe(
+    v.string(message),
+    v.toNumber(message),
+    v.integer(message),
+    v.minValue(1, message),
+    v.maxValue(max, message),
+  );
+};
+
 const Query = v.object({
-  page: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(10_000)), "1"),
-  pageSize: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(100)), "20"),
+  page: v.optional(wholeNumber("page", 10_000), "1"),
+  pageSize: v.optional(wholeNumber("pageSize", 100), "20"),
 });
 
 /** GET /api/history: the signed-in user's own conversions, newest first, paged. */

@@ -102,6 +102,26 @@ describe("register", () => {
     expect(mismatch.fields.confirmPassword).toBe("Passwords do not match");
     expect((await postJson("/api/auth/register", "{broken")).status).toBe(400);
   });
+
+  it("words a missing field, or a body that is not an object, with the field's own message", async () => {
+    const { confirmPassword: _, ...noConfirm } = person("a@b.co");
+    const cases: [unknown, string, string][] = [
+      [{}, "firstName", "First name is required"],
+      [noConfirm, "confirmPassword", "Passwords do not match"],
+      [null, "firstName", "First name is required"],
+      [[1, 2], "firstName", "First name is required"],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await postJson("/api/auth/register", JSON.stringify(body));
+      expect(res.status, message).toBe(400);
+      const out = await json<AuthBody & { fields: Record<string, string> }>(res);
+      expect(out.error).toBe(message);
+      expect(out.fields[field]).toBe(message);
+      expect(JSON.stringify(out)).not.toContain("Invalid key");
+    }
+    const login = await json<AuthBody>(await postJson("/api/auth/login", { email: "zz@example.com" }));
+    expect(login.error).toBe("Password must be at least 6 characters");
+  });
 });
 
 describe("login, me and logout", () => {

@@ -71,10 +71,16 @@ describe("POST /api/convert/extract-pages", () => {
       [{ selectedPages: "[0]" }, "Page 0 does not exist: this PDF has 30 pages."],
       [{ selectedPages: "[1.5]" }, "Page numbers must be whole numbers"],
       [{ selectedPages: "pages please" }, "Pages must be a list of page numbers"],
+      [{ selectedPages: '["one"]' }, "Page numbers must be whole numbers"],
     ];
     for (const [fields, error] of cases) {
       expect((await convertFails(EXTRACT, form(file, fields), 400)).error).toBe(error);
     }
+    // A problem with the list is reported under the field's own name.
+    const named = (await convertFails(EXTRACT, form(file, { selectedPages: "pages please" }), 400)) as {
+      fields?: Record<string, string>;
+    };
+    expect(named.fields).toEqual({ selectedPages: "Pages must be a list of page numbers" });
     expect((await convertFails(SPLIT, form(file), 400)).error).toBe("Please select at least one page to split.");
     const two = form([...file, ...file], { selectedPages: "[1]" });
     expect((await convertFails(EXTRACT, two, 400)).error).toBe("Please upload one file at a time.");

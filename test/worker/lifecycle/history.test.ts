@@ -70,7 +70,11 @@ describe("file history", () => {
       .run();
     const after = await historyOf(token, "?page=2&pageSize=2");
     expect(after.items[0].downloadUrl).toBeNull();
-    expect((await call("/api/history?page=0", { headers: { authorization: `Bearer ${token}` } })).status).toBe(400);
+    for (const query of ["?page=0", "?page=abc", "?page=1.5"]) {
+      const res = await call(`/api/history${query}`, { headers: { authorization: `Bearer ${token}` } });
+      expect(res.status, query).toBe(400);
+      expect((await json<{ error: string }>(res)).error).toBe("page must be a whole number from 1 to 10,000.");
+    }
   });
 
   it("is only for signed-in users", async () => {

@@ -22,12 +22,15 @@ export function pageListField(form: FormData, name: string): number[] | undefine
   // ["1","3"] from a form that kept the values as text means the same pages.
   if (Array.isArray(parsed))
     parsed = parsed.map((p) => (typeof p === "string" && /^\s*\d+\s*$/.test(p) ? Number(p) : p));
-  const list = parseWith(
-    v.array(
-      v.pipe(v.number(), v.integer("Page numbers must be whole numbers")),
-      "Pages must be a list of page numbers",
-    ),
-    parsed,
+  // Wrapped in an object so a problem is reported under the field's own name.
+  const { [name]: list } = parseWith(
+    v.object({
+      [name]: v.array(
+        v.pipe(v.number("Page numbers must be whole numbers"), v.integer("Page numbers must be whole numbers")),
+        "Pages must be a list of page numbers",
+      ),
+    }),
+    { [name]: parsed },
   );
   if (list.length > 10_000) throw new AppError("validation_failed", "Too many pages selected.");
   return list;
