@@ -13,7 +13,7 @@ const WEBHOOK_LIMIT = 1024 * 1024;
  * sent, otherwise by counting the stream as it is read.
  */
 export const requestBodyLimit = createMiddleware<AppEnv>(async (c, next) => {
-  const type = c.req.header("content-type") ?? "";
+  const type = (c.req.header("content-type") ?? "").toLowerCase();
   const isMultipart = type.startsWith("multipart/form-data");
   const maxSize = isMultipart
     ? limits(c.env).maxRequestBytes

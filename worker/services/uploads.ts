@@ -59,14 +59,34 @@ function ascii(b: Uint8Array, start: number, length: number): string {
   return s;
 }
 
+const TYPE_EXT: Record<string, string> = {
+  "application/pdf": ".pdf",
+  "image/jpeg": ".jpg",
+  "image/png": ".png",
+  "image/webp": ".webp",
+};
+
+/** The extension a declared media type stands for, if the tool takes that type. */
+function extensionForType(type: string, tool: ToolDef): string | undefined {
+  const ext = TYPE_EXT[type.split(";")[0].trim().toLowerCase()];
+  return ext && tool.accept.includes(ext) ? ext : undefined;
+}
+
 export function acceptedList(tool: ToolDef): string {
   return tool.accept.join(", ");
 }
 
 /** Checks one file against a tool's rules; the messages are the spec's. */
 export async function checkUpload(file: File, tool: ToolDef, maxFileBytes: number): Promise<Upload> {
-  const name = cleanFileName(file.name, "file");
-  const { ext } = splitExtension(name);
+  let name = cleanFileName(file.name, "file");
+  let { ext } = splitExtension(name);
+  // A name without an extension is taken by its declared type (spec: a PDF "by type or by .pdf
+  // suffix"), and named for it; the content check below still decides.
+  const byType = ext === "" ? extensionForType(file.type, tool) : undefined;
+  if (byType) {
+    ext = byType;
+    name = `${name}${ext}`;
+  }
   if (!tool.accept.includes(ext)) {
     const shown = ext ? ext : "(none)";
     throw new AppError(
@@ -103,7 +123,7 @@ export async function checkUpload(file: File, tool: ToolDef, maxFileBytes: numbe
  * `files` field against the tool's rules: count, type, size, content.
  */
 export async function readUploads(c: AppContext, tool: ToolDef): Promise<{ uploads: Upload[]; form: FormData }> {
-  const type = c.req.header("content-type") ?? "";
+  const type = (c.req.header("content-type") ?? "").toLowerCase();
   if (!type.startsWith("multipart/form-data")) {
     throw new AppError("bad_request", "Send the files as multipart/form-data in a field named files.");
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type ConvertBody, convertOk, download, form, post } from "../convert/support";
+import { type ConvertBody, convertOk, download, form, freshIp, post } from "../convert/support";
 import { call, corpusFile, json } from "../helpers";
 
 /**
@@ -71,6 +71,42 @@ describe("lying names and types", () => {
       "unsupported_file_type",
     );
     expect(error).toBe("File type .exe is not supported. Accepted types: .pdf");
+  });
+
+  it("takes a file without an extension by its declared type, and still checks its content", async () => {
+    const pdf = await corpusFile(PDF);
+    const body = await convertOk(
+      "/api/convert/protect-pdf",
+      form([{ name: "scan", bytes: pdf }], { password: "secret" }),
+    );
+    expect(body.file?.convertedName).toBe("scan-protected.pdf");
+    const analyzed = await post("/api/analyze-pdf", form([{ name: "scan", bytes: pdf }]));
+    expect(analyzed.status).toBe(200);
+    // Declared as a PDF but not one: refused like a lying .pdf.
+    expect(await refused("/api/convert/rotate-pdf", form([{ name: "scan", bytes: text("hello") }]))).toBe(
+      "scan.pdf is not a valid PDF file.",
+    );
+    // No extension and a type the tool does not take.
+    const other = await refused(
+      "/api/convert/rotate-pdf",
+      form([{ name: "scan", bytes: pdf, type: "text/plain" }]),
+      "unsupported_file_type",
+    );
+    expect(other).toBe("File type (none) is not supported. Accepted types: .pdf");
+  });
+
+  it("reads the multipart media type whatever its case", async () => {
+    const request = new Request("http://x", {
+      method: "POST",
+      body: form([{ name: "a.pdf", bytes: await corpusFile(PDF) }]),
+    });
+    const type = request.headers.get("content-type")!.replace("multipart/form-data", "Multipart/Form-Data");
+    const res = await call("/api/convert/rotate-pdf", {
+      method: "POST",
+      body: await request.arrayBuffer(),
+      headers: { "content-type": type, "cf-connecting-ip": freshIp() },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
   });
 
   it("takes an image named as the other image kind, since the tool reads both", async () => {
