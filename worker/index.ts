@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import type { AppEnv } from "./env";
+import { AppError } from "./errors";
 import { requestBodyLimit } from "./middleware/body-limit";
 import { errorHandler, notFoundHandler } from "./middleware/error-handler";
 import { securityHeaders } from "./middleware/security-headers";
@@ -32,8 +33,25 @@ const app = new Hono<AppEnv>()
   .route("/api", stripeWebhook)
   .route("/api", cloud);
 
+/** Each API route's method and path pattern, so a known path called the wrong way is a 405. */
+const apiRoutes = app.routes
+  .filter((r) => r.method !== "ALL" && r.path.startsWith("/api/"))
+  .map((r) => ({
+    method: r.method,
+    pattern: new RegExp(`^${r.path.replace(/\/:[^/]+/g, "/[^/]+").replace(/\*/g, ".*")}$`),
+  }));
+
 app.onError(errorHandler);
-app.notFound(notFoundHandler);
+app.notFound((c) => {
+  const allowed = [...new Set(apiRoutes.filter((r) => r.pattern.test(c.req.path)).map((r) => r.method))];
+  if (allowed.length === 0) return notFoundHandler(c);
+  const error = new AppError(
+    "method_not_allowed",
+    `${c.req.path} does not take ${c.req.method} requests (it takes ${allowed.join(", ")}).`,
+  );
+  c.header("Allow", allowed.join(", "));
+  return errorHandler(error, c);
+});
 
 export type AppType = typeof app;
 export { app };

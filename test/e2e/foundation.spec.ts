@@ -60,6 +60,11 @@ test("an unknown API path is JSON, not the app", async ({ request }) => {
   const res = await request.get("/api/definitely-not-here");
   expect(res.status()).toBe(404);
   expect(await res.json()).toEqual({ error: "Not found", code: "not_found" });
+  // /api itself goes to the worker too, not to the static assets.
+  for (const bare of [await request.get("/api"), await request.post("/api")]) {
+    expect(bare.status()).toBe(404);
+    expect(await bare.json()).toEqual({ error: "Not found", code: "not_found" });
+  }
 });
 
 const nav = [

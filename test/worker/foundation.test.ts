@@ -58,6 +58,24 @@ describe("errors", () => {
     }
   });
 
+  it("answers a known /api path called with the wrong method with a 405 that names the right one", async () => {
+    const cases: [string, string, string][] = [
+      ["/api/convert/merge-pdf", "GET", "POST"],
+      ["/api/auth/login", "GET", "POST"],
+      ["/api/health", "POST", "GET"],
+      ["/api/shared/abc/info", "DELETE", "GET"],
+    ];
+    for (const [path, method, allow] of cases) {
+      const res = await call(path, { method });
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(res.headers.get("allow")).toBe(allow);
+      expect(await res.json()).toEqual({
+        error: `${path} does not take ${method} requests (it takes ${allow}).`,
+        code: "method_not_allowed",
+      });
+    }
+  });
+
   it("maps every code to one status, and AppError carries it", () => {
     for (const [code, status] of Object.entries(errorStatus)) {
       expect(new AppError(code as keyof typeof errorStatus, "x").status).toBe(status);
