@@ -9,8 +9,9 @@ import { readJson } from "../validation";
 export const donate = new Hono<AppEnv>()
   /** POST /api/create-donation-payment { amount, message }: a one-off Checkout Session in USD. */
   .post("/create-donation-payment", async (c) => {
-    const stripe = stripeClient(c.env);
+    // A wrong amount is the person's to fix whether or not payments are set up.
     const body = await readJson(c, DonationBody);
+    const stripe = stripeClient(c.env);
     const viewer = await resolveViewer(c);
     const origin = new URL(c.req.url).origin;
     try {

@@ -76,6 +76,19 @@ describe("donation checkout", () => {
     expect(await json(res)).toEqual({ error: "Donations are not configured", code: "not_configured" });
   });
 
+  it("still checks the amount without a secret key: a wrong one is the person's to fix", async () => {
+    const res = await app.fetch(
+      new Request("http://localhost/api/create-donation-payment", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ amount: 0.5 }),
+      }),
+      { ...env, STRIPE_SECRET_KEY: undefined },
+    );
+    expect(res.status).toBe(400);
+    expect((await json<{ error: string }>(res)).error).toBe("Amount must be at least $1");
+  });
+
   it("turns a Stripe failure into a clear 502", async () => {
     await plant("checkout.sessions.create", { error: "Your card was declined." });
     const res = await donate({ amount: 5 });
