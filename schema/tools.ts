@@ -54,7 +54,8 @@ export const tools = [
     ...PDF,
     maxSizeMB: MAX_FILE_SIZE_MB,
     minFiles: 2,
-    maxFiles: 50,
+    // The page promises unlimited files: the request's total size and the page cap bound the job.
+    maxFiles: Number.POSITIVE_INFINITY,
     endpoints: ["/api/convert/merge-pdf"],
   },
   {

@@ -124,6 +124,21 @@ describe("POST /api/convert/merge-pdf", () => {
     expect(new Set(items.map((o) => o.title)).size).toBe(items.length);
   });
 
+  it("takes as many files as the request can carry (the page promises unlimited files)", { timeout: 60_000 }, async () => {
+    const files = await Promise.all(
+      Array.from({ length: 60 }, async (_, i) => ({
+        name: `part-${i + 1}.pdf`,
+        bytes: await buildPdf([{ text: `Part ${i + 1}` }]),
+      })),
+    );
+    const body = await convertOk(MERGE, form(files));
+    const merged = await download(body.file);
+    await expectValidPdf(merged);
+    expect(await pageCount(merged)).toBe(60);
+    const text = await pdfText(merged);
+    expect(text.indexOf("Part 1\n")).toBeLessThan(text.indexOf("Part 60"));
+  });
+
   it("refuses what it cannot merge, naming the file", async () => {
     const pdf = await corpusFile("pdf/valid/pysample__minimal-document.pdf");
     const png = await corpusFile("img/png/pdflib__basn2c08.png");
