@@ -26,13 +26,17 @@ export function normalizeWatermarkText(raw: string): string {
     .trim();
 }
 
+export const OPACITY_MESSAGE = "Opacity must be a number from 0.1 to 1, in steps of 0.1.";
+
 export function checkWatermarkOptions(text: string, opacity: number): void {
   if (text.length === 0) throw new AppError("validation_failed", "Watermark text is required");
   if ([...text].length > MAX_WATERMARK_LENGTH) {
     throw new AppError("validation_failed", `Watermark text must be at most ${MAX_WATERMARK_LENGTH} characters.`);
   }
-  if (!Number.isFinite(opacity) || opacity < 0.1 || opacity > 1) {
-    throw new AppError("validation_failed", "Opacity must be a number from 0.1 to 1.");
+  // Spec: 0.1 to 1 in steps of 0.1 (the slider's values; 0.30000000000000004 is still 0.3).
+  const tenths = opacity * 10;
+  if (!Number.isFinite(opacity) || opacity < 0.1 || opacity > 1 || Math.abs(tenths - Math.round(tenths)) > 1e-9) {
+    throw new AppError("validation_failed", OPACITY_MESSAGE);
   }
 }
 

@@ -67,7 +67,11 @@ describe("watermark form", () => {
     act(() => result.current.submit());
     await settle();
     pending[0].resolve(
-      jsonResponse({ error: "Opacity must be a number from 0.1 to 1.", code: "x" }, 400, "Bad Request"),
+      jsonResponse(
+        { error: "Opacity must be a number from 0.1 to 1, in steps of 0.1.", code: "x" },
+        400,
+        "Bad Request",
+      ),
     );
     await settle();
     expect(toast).toHaveBeenLastCalledWith({

@@ -143,9 +143,10 @@ describe("POST /api/convert/watermark-pdf", () => {
       [{}, "Watermark text is required"],
       [{ watermarkText: "  \n " }, "Watermark text is required"],
       [{ watermarkText: "x".repeat(201) }, "Watermark text must be at most 200 characters."],
-      [{ watermarkText: "A", opacity: "0" }, "Opacity must be a number from 0.1 to 1."],
-      [{ watermarkText: "A", opacity: "1.5" }, "Opacity must be a number from 0.1 to 1."],
-      [{ watermarkText: "A", opacity: "half" }, "Opacity must be a number from 0.1 to 1."],
+      [{ watermarkText: "A", opacity: "0" }, "Opacity must be a number from 0.1 to 1, in steps of 0.1."],
+      [{ watermarkText: "A", opacity: "1.5" }, "Opacity must be a number from 0.1 to 1, in steps of 0.1."],
+      [{ watermarkText: "A", opacity: "half" }, "Opacity must be a number from 0.1 to 1, in steps of 0.1."],
+      [{ watermarkText: "A", opacity: "0.15" }, "Opacity must be a number from 0.1 to 1, in steps of 0.1."],
     ];
     for (const [fields, error] of cases) {
       expect((await convertFails(WATERMARK, form(file, fields), 400)).error).toBe(error);

@@ -2,6 +2,7 @@ import {
   checkWatermarkOptions,
   DEFAULT_OPACITY,
   normalizeWatermarkText,
+  OPACITY_MESSAGE,
   watermarkPdf as watermarkEngine,
 } from "../../engine/watermark-pdf";
 import { AppError } from "../../errors";
@@ -14,7 +15,7 @@ function opacityField(form: FormData): number {
   const raw = textField(form, "opacity");
   if (raw === undefined) return DEFAULT_OPACITY;
   const n = Number(raw.trim());
-  if (!Number.isFinite(n)) throw new AppError("validation_failed", "Opacity must be a number from 0.1 to 1.");
+  if (!Number.isFinite(n)) throw new AppError("validation_failed", OPACITY_MESSAGE);
   return n;
 }
 
