@@ -124,7 +124,9 @@ describe("POST /api/convert/merge-pdf", () => {
     expect(new Set(items.map((o) => o.title)).size).toBe(items.length);
   });
 
-  it("takes as many files as the request can carry (the page promises unlimited files)", { timeout: 60_000 }, async () => {
+  it("takes as many files as the request can carry (the page promises unlimited files)", {
+    timeout: 60_000,
+  }, async () => {
     const files = await Promise.all(
       Array.from({ length: 60 }, async (_, i) => ({
         name: `part-${i + 1}.pdf`,
