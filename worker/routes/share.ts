@@ -65,7 +65,8 @@ export const share = new Hono<AppEnv>()
     if (isExpired(head.meta, now)) throw new AppError("gone", SHARE_EXPIRED);
     return c.json({
       fileName: s.fileName,
-      uploadTime: s.createdAt.toISOString(),
+      // When the file was made, not when the link was.
+      uploadTime: head.meta.createdAt,
       expiresAt: s.expiresAt.toISOString(),
       size: s.size,
       contentType: s.contentType,

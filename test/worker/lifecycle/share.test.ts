@@ -58,7 +58,8 @@ describe("share links", () => {
       size: file.size,
       contentType: "application/pdf",
     });
-    expect(Date.parse(String(info.uploadTime))).toBeGreaterThanOrEqual(before - 1000);
+    // When the file was made (its own expiry minus the 24-hour lifetime), not when the link was.
+    expect(Date.parse(String(info.uploadTime))).toBe(Date.parse(String(file.expiresAt)) - 24 * 3600_000);
 
     const dl = await call(`/api/shared/${body.shareId}/download`);
     expect(dl.status).toBe(200);
