@@ -167,6 +167,7 @@ describe("POST /api/convert/watermark-pdf", () => {
       ),
     );
     expect(body.files).toHaveLength(2);
+    expect(body.message).toBe("1 of 2 files watermarked");
     expect(body.files[0].status).toBe("watermarked");
     const message = "locked.pdf is password-protected. Unlock it first with the Unlock PDF tool, then try again.";
     expect(body.files[1]).toMatchObject({ originalName: "locked.pdf", status: "error", error: message, message });

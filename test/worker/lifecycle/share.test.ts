@@ -17,7 +17,7 @@ async function convertOne(headers: Record<string, string> = {}) {
     headers: { "cf-connecting-ip": `198.51.100.${++ip}`, ...headers },
   });
   expect(res.status).toBe(200);
-  return (await json<{ file: { downloadUrl: string; convertedName: string; size: number } }>(res)).file;
+  return (await json<{ file: { downloadUrl: string; convertedName: string; size: number; expiresAt: string } }>(res)).file;
 }
 
 function share(body: unknown, headers: Record<string, string> = {}) {
@@ -59,7 +59,7 @@ describe("share links", () => {
       contentType: "application/pdf",
     });
     // When the file was made (its own expiry minus the 24-hour lifetime), not when the link was.
-    expect(Date.parse(String(info.uploadTime))).toBe(Date.parse(String(file.expiresAt)) - 24 * 3600_000);
+    expect(Date.parse(String(info.uploadTime))).toBe(Date.parse(file.expiresAt) - 24 * 3600_000);
 
     const dl = await call(`/api/shared/${body.shareId}/download`);
     expect(dl.status).toBe(200);

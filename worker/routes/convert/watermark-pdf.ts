@@ -48,6 +48,10 @@ export const watermarkPdf: ConvertEndpoint = {
       (u, err) => ({ ok: false, originalName: u.name, error: err.message, code: err.code, message: err.message }),
     );
     if (errors.length === outputs.length) throw errors[0];
-    return { outputs, message: "PDF watermarking completed" };
+    const message =
+      errors.length === 0
+        ? "PDF watermarking completed"
+        : `${outputs.length - errors.length} of ${outputs.length} files watermarked`;
+    return { outputs, message };
   },
 };
