@@ -17,7 +17,8 @@ async function convertOne(headers: Record<string, string> = {}) {
     headers: { "cf-connecting-ip": `198.51.100.${++ip}`, ...headers },
   });
   expect(res.status).toBe(200);
-  return (await json<{ file: { downloadUrl: string; convertedName: string; size: number; expiresAt: string } }>(res)).file;
+  return (await json<{ file: { downloadUrl: string; convertedName: string; size: number; expiresAt: string } }>(res))
+    .file;
 }
 
 function share(body: unknown, headers: Record<string, string> = {}) {
