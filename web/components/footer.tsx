@@ -44,10 +44,10 @@ export function Footer() {
           </Stack>
         </SimpleGrid>
         <Flex mt="10" pt="6" borderTopWidth="1px" justify="space-between" wrap="wrap" gap="2">
-          <Text fontSize="xs" color="fg.subtle">
+          <Text fontSize="xs" color="fg.muted">
             © {new Date().getFullYear()} PDFTools. Free forever, supported by donations.
           </Text>
-          <HStack gap="1" fontSize="xs" color="fg.subtle">
+          <HStack gap="1" fontSize="xs" color="fg.muted">
             <span aria-hidden>☕</span>
             <Text>Made with coffee</Text>
           </HStack>

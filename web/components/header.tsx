@@ -9,7 +9,17 @@ import { ThemeToggle } from "./theme-toggle";
 
 function DonateButton({ onClick }: { onClick?: () => void }) {
   return (
-    <Button asChild size="sm" colorPalette="orange" variant="solid" onClick={onClick} data-testid="donate-button">
+    // orange.700: white on the palette's own solid (orange.600) is 3.6:1, too faint for 14px text.
+    <Button
+      asChild
+      size="sm"
+      colorPalette="orange"
+      variant="solid"
+      bg="orange.700"
+      _hover={{ bg: "orange.800" }}
+      onClick={onClick}
+      data-testid="donate-button"
+    >
       <Link to="/donate">
         <span aria-hidden>☕</span> Donate
       </Link>

@@ -76,8 +76,9 @@ function CompressPdfPage() {
                 <LuFileDown aria-hidden />
                 <Stack gap="1">
                   <Text fontWeight="semibold">
-                    {formatBytes(item.originalSize)} → {formatBytes(item.compressedSize)}: {item.compressionRatio}{" "}
-                    smaller
+                    {(item.compressedSize ?? 0) < item.originalSize
+                      ? `Saved ${formatBytes(item.originalSize - (item.compressedSize ?? 0))} (${item.compressionRatio})`
+                      : "No smaller file was possible"}
                   </Text>
                   {item.result?.message && (
                     <Text fontSize="sm" color="fg.muted">

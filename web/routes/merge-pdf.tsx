@@ -16,7 +16,7 @@ const features = [
   {
     icon: LuFiles,
     title: "Unlimited files",
-    text: "Combine up to 50 PDFs in one go, and merge the result again whenever you need more.",
+    text: "Combine as many PDFs as you like in one go, up to 50MB together, and merge the result again whenever you need more.",
   },
   {
     icon: LuGauge,

@@ -110,7 +110,10 @@ export function UploadRow({
             <Text>
               {formatBytes(item.originalSize)}
               {item.compressedSize !== undefined && ` → ${formatBytes(item.compressedSize)}`}
-              {item.compressionRatio && ` (${item.compressionRatio} smaller)`}
+              {item.compressionRatio &&
+                (item.compressedSize !== undefined && item.compressedSize >= item.originalSize
+                  ? " (not smaller)"
+                  : ` (${item.compressionRatio} smaller)`)}
             </Text>
           </HStack>
           {showProgress && (

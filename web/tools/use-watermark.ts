@@ -1,10 +1,14 @@
 import { useState } from "react";
+import { toolsById } from "../../schema/tools";
 import { formFailureMessage, useConversion } from "../api/convert";
 import { useAllowanceGuard } from "../session/allowance";
 import { toast } from "../ui/toaster";
 import { messages } from "./messages";
+import { sizeLimitMB } from "./validation";
 
 const m = messages.watermark;
+const tool = toolsById["watermark-pdf"];
+const MB = 1024 * 1024;
 let counter = 0;
 export const OPACITY = { min: 0.1, max: 1, step: 0.1, initial: 0.3 } as const;
 
@@ -23,8 +27,14 @@ export function useWatermark() {
     if (pdfs.length < list.length) {
       toast({ title: m.invalidFilesTitle, description: m.invalidFilesDescription, variant: "destructive" });
     }
-    if (pdfs.length === 0) return;
-    setEntries((prev) => [...prev, ...pdfs.map((file) => ({ id: `wm-${++counter}`, file }))]);
+    // Spec section 9: 25 MB for every tool, checked here rather than after a wasted upload.
+    const limit = sizeLimitMB(tool);
+    const fitting = pdfs.filter((f) => f.size <= limit * MB);
+    if (fitting.length < pdfs.length) {
+      toast({ title: m.invalidFilesTitle, description: `File size exceeds ${limit}MB limit`, variant: "destructive" });
+    }
+    if (fitting.length === 0) return;
+    setEntries((prev) => [...prev, ...fitting.map((file) => ({ id: `wm-${++counter}`, file }))]);
     mutation.reset();
   };
 

@@ -41,6 +41,18 @@ describe("watermark form", () => {
     });
   });
 
+  it("refuses a PDF over 25MB before any upload", () => {
+    const { result } = setup();
+    const big = new File([new Uint8Array(25 * 1024 * 1024 + 1)], "big.pdf", { type: "application/pdf" });
+    act(() => result.current.addFiles([pdf("a.pdf"), big]));
+    expect(result.current.files.map((f) => f.name)).toEqual(["a.pdf"]);
+    expect(toast).toHaveBeenLastCalledWith({
+      title: "Invalid files",
+      description: "File size exceeds 25MB limit",
+      variant: "destructive",
+    });
+  });
+
   it("sends files, watermarkText and opacity as text, without authorization", async () => {
     const { fn, pending } = deferredFetch();
     const { result } = setup();
