@@ -19,6 +19,7 @@ export const errorStatus = {
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
+  unsupported_media_type: 415,
   conflict: 409,
   gone: 410,
   file_too_large: 413,

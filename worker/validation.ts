@@ -4,6 +4,12 @@ import { AppError } from "./errors";
 
 /** Reads a JSON body and validates it with a shared schema; messages come from the schema. */
 export async function readJson<S extends v.GenericSchema>(c: AppContext, schema: S): Promise<v.InferOutput<S>> {
+  // Only JSON: an HTML form on another site can post text/plain that parses as JSON (a cross-site
+  // sign-in would swap the visitor's session cookie), but it cannot send application/json.
+  const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (type !== "application/json") {
+    throw new AppError("unsupported_media_type", "Send the body as JSON, with Content-Type: application/json.");
+  }
   let body: unknown;
   try {
     body = await c.req.json();

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
+import { createMiddleware } from "hono/factory";
 import { LoginBody, type PublicUser, RegisterBody } from "../../schema/api";
 import { type User, users } from "../../schema/db";
 import type { AppContext, AppEnv } from "../env";
@@ -68,7 +69,33 @@ async function readAuthBody<S extends Parameters<typeof readJson>[1]>(c: AppCont
   }
 }
 
+/**
+ * Sign-up, sign-in and sign-out set or clear the session cookie, so only this site's own pages may
+ * call them: the browser's Sec-Fetch-Site says where a request comes from, and without it the
+ * Origin must name this host.
+ */
+const sameOriginOnly = createMiddleware<AppEnv>(async (c, next) => {
+  const site = c.req.header("sec-fetch-site");
+  const origin = c.req.header("origin");
+  const crossSite = site
+    ? site !== "same-origin" && site !== "none"
+    : origin !== undefined && originHost(origin) !== c.req.header("host");
+  if (crossSite) throw authError("forbidden", "Please sign in from the PDFTools site itself.");
+  await next();
+});
+
+function originHost(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}
+
 export const auth = new Hono<AppEnv>()
+  .use("/auth/register", sameOriginOnly)
+  .use("/auth/login", sameOriginOnly)
+  .use("/auth/logout", sameOriginOnly)
   .post("/auth/register", async (c) => {
     const body = await readAuthBody(c, RegisterBody);
     const now = new Date();

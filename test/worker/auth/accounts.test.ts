@@ -124,6 +124,47 @@ describe("register", () => {
   });
 });
 
+describe("cross-site requests", () => {
+  it("refuses a sign-in posted by another site's form, and sets no cookie", async () => {
+    await postJson("/api/auth/register", person("csrf@example.com"));
+    // What an HTML form with enctype=text/plain sends: a body that parses as JSON.
+    const form = await call("/api/auth/login", {
+      method: "POST",
+      headers: { "content-type": "text/plain", "cf-connecting-ip": freshIp() },
+      body: '{"email":"csrf@example.com","password":"correct horse","x":"="}',
+    });
+    expect(form.status).toBe(415);
+    expect(form.headers.get("set-cookie")).toBeNull();
+    const creds = { email: "csrf@example.com", password: "correct horse" };
+    const attempts: Record<string, string>[] = [
+      { "sec-fetch-site": "cross-site" },
+      { "sec-fetch-site": "same-site" },
+      { origin: "https://evil.example" },
+      { origin: "null" },
+    ];
+    for (const headers of attempts) {
+      const res = await postJson("/api/auth/login", creds, headers);
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect(res.headers.get("set-cookie")).toBeNull();
+      expect(await json(res)).toEqual({
+        success: false,
+        error: "Please sign in from the PDFTools site itself.",
+        code: "forbidden",
+      });
+    }
+    const logout = await call("/api/auth/logout", { method: "POST", headers: { "sec-fetch-site": "cross-site" } });
+    expect(logout.status).toBe(403);
+    expect(logout.headers.get("set-cookie")).toBeNull();
+    // The site's own pages still sign in.
+    const own = await postJson("/api/auth/login", creds, {
+      "sec-fetch-site": "same-origin",
+      origin: "http://localhost",
+    });
+    expect(own.status).toBe(200);
+    expect(own.headers.get("set-cookie")).toContain("__Host-session=");
+  });
+});
+
 describe("login, me and logout", () => {
   it("signs in, reads the current user with the bearer token, and signs out", async () => {
     await postJson("/api/auth/register", person("lin@example.com"));
