@@ -76,6 +76,11 @@ describe("POST /api/convert/extract-pages", () => {
     for (const [fields, error] of cases) {
       expect((await convertFails(EXTRACT, form(file, fields), 400)).error).toBe(error);
     }
+    // Ranges that would expand into millions of numbers are refused as they are read, not after.
+    for (const huge of ["1-10001,".repeat(10_000), "1-99999999", `[${"1,".repeat(150_000)}1]`]) {
+      const refused = await convertFails(EXTRACT, form(file, { selectedPages: huge }), 400);
+      expect(refused.error).toBe("Too many pages selected.");
+    }
     // A problem with the list is reported under the field's own name.
     const named = (await convertFails(EXTRACT, form(file, { selectedPages: "pages please" }), 400)) as {
       fields?: Record<string, string>;

@@ -2,6 +2,11 @@ import * as v from "valibot";
 import { AppError } from "../../errors";
 import { parseWith } from "../../validation";
 
+/** The most pages one request may select. */
+const MAX_SELECTED = 10_000;
+const MAX_PAGE_LIST_CHARS = 200_000;
+const TOO_MANY = "Too many pages selected.";
+
 /** A text field of the multipart form, or undefined when absent or empty. */
 export function textField(form: FormData, name: string): string | undefined {
   const value = form.get(name);
@@ -13,6 +18,8 @@ export function textField(form: FormData, name: string): string | undefined {
 export function pageListField(form: FormData, name: string): number[] | undefined {
   const raw = textField(form, name);
   if (raw === undefined) return undefined;
+  // 10,000 page numbers written out in full fit in well under this; more is not a page list.
+  if (raw.length > MAX_PAGE_LIST_CHARS) throw new AppError("validation_failed", TOO_MANY);
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
@@ -32,10 +39,11 @@ export function pageListField(form: FormData, name: string): number[] | undefine
     }),
     { [name]: parsed },
   );
-  if (list.length > 10_000) throw new AppError("validation_failed", "Too many pages selected.");
+  if (list.length > MAX_SELECTED) throw new AppError("validation_failed", TOO_MANY);
   return list;
 }
 
+/** "1,3-5" as page numbers; stops as soon as the list is too long, so ranges cannot fill memory. */
 function parseRanges(raw: string): number[] | string {
   const out: number[] = [];
   for (const part of raw.split(",")) {
@@ -43,7 +51,8 @@ function parseRanges(raw: string): number[] | string {
     if (!m) return raw;
     const a = Number(m[1]);
     const b = m[2] ? Number(m[2]) : a;
-    if (b < a || b - a > 10_000) return raw;
+    if (b < a) return raw;
+    if (out.length + (b - a + 1) > MAX_SELECTED) throw new AppError("validation_failed", TOO_MANY);
     for (let i = a; i <= b; i++) out.push(i);
   }
   return out;
