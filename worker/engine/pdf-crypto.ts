@@ -21,6 +21,7 @@ import {
   UnsupportedEncryption,
 } from "./pdf-crypto-keys";
 import { ObjectDecryptor } from "./pdf-crypto-objects";
+import { checkStructureBounds } from "./pdf-parse-bounds";
 import { hasIntactXref } from "./pdf-structure";
 
 /** Objects parsed between yields, so the job's timer can fire while a big file is parsed. */
@@ -73,7 +74,9 @@ function damaged(name?: string): AppError {
 
 async function parse(parser: PDFParser, name?: string): Promise<PDFContext> {
   try {
-    return await parser.parseDocument();
+    const context = await parser.parseDocument();
+    checkStructureBounds(context);
+    return context;
   } catch (err) {
     if (err instanceof AppError) throw err;
     throw damaged(name);

@@ -3,10 +3,12 @@ import { AppError } from "../errors";
 import { writeCompactSyntax } from "./pdf-compact-syntax";
 import { dropSupersededObjects, openPdf } from "./pdf-crypto";
 import { repairPageTree } from "./pdf-page-tree";
+import { boundStructureStreams, checkStructureBounds } from "./pdf-parse-bounds";
 import { copyStreamBytesInBulk, shareStreamBytes } from "./pdf-stream-bytes";
 import { speedUpXrefStreams } from "./pdf-xref-speed";
 
 speedUpXrefStreams();
+boundStructureStreams();
 shareStreamBytes();
 copyStreamBytesInBulk();
 writeCompactSyntax();
@@ -49,6 +51,7 @@ export async function loadPdf(bytes: Uint8Array, opts: LoadPdfOptions = {}): Pro
     } catch (err) {
       throw classifyLoadError(err, opts.name);
     }
+    checkStructureBounds(doc.context);
   }
   let pages: number;
   try {

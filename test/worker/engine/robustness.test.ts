@@ -80,6 +80,22 @@ describe("pathological PDFs", () => {
     });
   });
 
+  it("refuses an object stream that unpacks into a bomb while the file is parsed", { timeout: 20_000 }, async () => {
+    const bomb = spaceBomb(100);
+    const pdf = rawPdf([
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>",
+      ["<< /Type /ObjStm /N 1 /First 4 /Length LENGTH /Filter /FlateDecode >>", bomb],
+    ]);
+    const res = await post("/api/convert/rotate-pdf", form([{ name: "objstm.pdf", bytes: pdf }]));
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({
+      code: "job_too_large",
+      error: "This PDF's internal object lists unpack to more than 64 MB. It may be a decompression bomb.",
+    });
+  });
+
   it("refuses page content it cannot decode", async () => {
     const doc = await loadPdf(onePage("4 0 R", ["<< /Length LENGTH /Filter /DCTDecode >>", new Uint8Array(10)]));
     await expect(checkPageContents(doc, { name: "x.pdf" })).rejects.toMatchObject({
