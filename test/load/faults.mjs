@@ -13,7 +13,7 @@ async function register(url) {
   const email = `load-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
   const res = await fetch(`${url}/api/auth/register`, {
     method: "POST",
-    headers: { "content-type": "application/json", "cf-connecting-ip": "2001:db8:fa17::1" },
+    headers: { "content-type": "application/json", "cf-connecting-ip": "2001:db8:fa17:1::1" },
     body: JSON.stringify({
       email,
       password: "load-pass-1",
@@ -47,7 +47,7 @@ async function dropMidUpload(url, token, n) {
     `Content-Type: ${req.headers.get("content-type")}`,
     `Content-Length: ${body.length}`,
     `Authorization: Bearer ${token}`,
-    "cf-connecting-ip: 2001:db8:fa17::2",
+    "cf-connecting-ip: 2001:db8:fa17:2::1",
     "",
     "",
   ].join("\r\n");
@@ -82,7 +82,7 @@ export async function runFaults(server) {
   const res = await fetch(`${url}/api/convert/rotate-pdf`, {
     method: "POST",
     body: job.body,
-    headers: { authorization: `Bearer ${token}`, "cf-connecting-ip": "2001:db8:fa17::3" },
+    headers: { authorization: `Bearer ${token}`, "cf-connecting-ip": "2001:db8:fa17:3::1" },
   });
   const later = await account(url, token);
   results.push({

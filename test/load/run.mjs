@@ -31,7 +31,8 @@ const percentile = (sorted, p) =>
 let addresses = 0;
 const nextAddress = () => {
   addresses++;
-  return `2001:db8:10ad::${(addresses >> 16).toString(16)}:${(addresses & 0xffff).toString(16)}`;
+  // Each its own /64: the worker counts an IPv6 client by its network.
+  return `2001:db8:${(addresses >> 16).toString(16)}:${(addresses & 0xffff).toString(16)}::1`;
 };
 
 async function client(url, id, deadline, log) {

@@ -25,9 +25,30 @@ export function sessionTokenFrom(c: AppContext): string | null {
   return getCookie(c, SESSION_COOKIE) ?? null;
 }
 
-/** The client's address as Cloudflare reports it; local development has none. */
+/**
+ * The client's address as Cloudflare reports it (local development has none). An IPv6 client
+ * is known by its /64: one ordinary connection holds 2^64 addresses, so counting each alone
+ * would give it as many guest allowances and sign-in attempts as it cares to use.
+ */
 export function clientAddress(c: AppContext): string {
-  return c.req.header("cf-connecting-ip") ?? "local";
+  const address = c.req.header("cf-connecting-ip") ?? "local";
+  return address.includes(":") ? ipv6Network(address) : address;
+}
+
+/** "2001:db8:1:2::5" -> "2001:db8:1:2::/64"; something that is not IPv6 stays as it is. */
+export function ipv6Network(address: string): string {
+  const [head, tail, extra] = address.toLowerCase().split("::");
+  if (extra !== undefined) return address;
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const missing = 8 - left.length - right.length;
+  if (tail === undefined ? missing !== 0 : missing < 1) return address;
+  const groups = [...left, ...Array(tail === undefined ? 0 : missing).fill("0"), ...right];
+  if (!groups.slice(0, 4).every((g) => /^[0-9a-f]{1,4}$/.test(g))) return address;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 }
 
 /** Addresses are never stored as they are: only a SHA-256 of them. */

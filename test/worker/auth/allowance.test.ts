@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../../../schema/db";
 import { getDb } from "../../../worker/services/db";
+import { ipv6Network } from "../../../worker/services/viewer";
 import { call, corpusFile, json } from "../helpers";
 
 let n = 0;
@@ -35,6 +36,19 @@ async function me(token: string) {
 }
 
 describe("daily allowances", () => {
+  it("counts an IPv6 guest by its /64, not by each of its addresses", async () => {
+    for (const address of ["2001:db8:77:1::1", "2001:DB8:77:1:0:0:0:2"]) {
+      expect((await rotate({ "cf-connecting-ip": address })).status, address).toBe(200);
+    }
+    expect((await rotate({ "cf-connecting-ip": "2001:db8:77:1:ffff::9" })).status).toBe(429);
+    // The next network along is someone else.
+    expect((await rotate({ "cf-connecting-ip": "2001:db8:77:2::1" })).status).toBe(200);
+    expect(ipv6Network("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(ipv6Network("::1")).toBe("0:0:0:0::/64");
+    expect(ipv6Network("203.0.113.9")).toBe("203.0.113.9");
+    expect(ipv6Network("not:an:address::x::y")).toBe("not:an:address::x::y");
+  });
+
   it("gives a free user 10 a day, reported by /me, then a 429 that offers Premium", async () => {
     const { token } = await signUp();
     const auth = { authorization: `Bearer ${token}`, "cf-connecting-ip": "203.0.113.200" };
