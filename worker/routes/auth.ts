@@ -11,11 +11,12 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from "../services/pas
 import { dailyLimit, tierOf, usedToday } from "../services/quota";
 import { createSession, invalidateSession, SESSION_TTL_MS } from "../services/sessions";
 import {
-  attemptCount,
   clearAttempts,
   MAX_FAILED_LOGINS,
+  MAX_FAILED_LOGINS_PER_ACCOUNT,
   MAX_REGISTRATIONS,
   recordAttempt,
+  releaseAttempt,
   tooManyAttempts,
 } from "../services/throttle";
 import { clientAddress, resolveViewer, SESSION_COOKIE, sessionTokenFrom } from "../services/viewer";
@@ -117,11 +118,21 @@ export const auth = new Hono<AppEnv>()
     const body = await readAuthBody(c, LoginBody);
     const now = new Date();
     const address = clientAddress(c);
-    const [byAccount, byAddress] = await Promise.all([
-      attemptCount(c.env.DB, "login-account", body.email, now),
-      attemptCount(c.env.DB, "login-address", address, now),
-    ]);
-    if (byAccount >= MAX_FAILED_LOGINS || byAddress >= MAX_FAILED_LOGINS) {
+    // Every attempt is counted before the password is checked, so parallel guesses all see each
+    // other; a sign-in that succeeds gives its count back.
+    const keys: [string, string][] = [
+      ["login-account", body.email],
+      ["login-account-address", `${body.email}\n${address}`],
+      ["login-address", address],
+    ];
+    const [byAccount, byAccountAddress, byAddress] = await Promise.all(
+      keys.map(([kind, value]) => recordAttempt(c.env.DB, kind, value, now)),
+    );
+    if (
+      byAccount > MAX_FAILED_LOGINS_PER_ACCOUNT ||
+      byAccountAddress > MAX_FAILED_LOGINS ||
+      byAddress > MAX_FAILED_LOGINS
+    ) {
       throw tooManyAttempts("Too many failed sign-in attempts. Please wait 15 minutes and try again.");
     }
     const db = getDb(c.env.DB);
@@ -129,14 +140,12 @@ export const auth = new Hono<AppEnv>()
     // An unknown email costs the same work as a wrong password, so timing tells nothing.
     if (!user) await burnPasswordCheck(body.password);
     const check = user ? await verifyPassword(body.password, user.password) : null;
-    if (!user || !check?.valid) {
-      await Promise.all([
-        recordAttempt(c.env.DB, "login-account", body.email, now),
-        recordAttempt(c.env.DB, "login-address", address, now),
-      ]);
-      throw authError("unauthorized", INVALID_CREDENTIALS);
-    }
-    await clearAttempts(c.env.DB, "login-account", body.email);
+    if (!user || !check?.valid) throw authError("unauthorized", INVALID_CREDENTIALS);
+    await Promise.all([
+      clearAttempts(c.env.DB, "login-account", body.email),
+      clearAttempts(c.env.DB, "login-account-address", `${body.email}\n${address}`),
+      releaseAttempt(c.env.DB, "login-address", address),
+    ]);
     if (check.needsRehash) {
       await db
         .update(users)

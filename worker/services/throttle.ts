@@ -6,6 +6,12 @@ import { AppError } from "../errors";
  */
 export const WINDOW_MS = 15 * 60_000;
 export const MAX_FAILED_LOGINS = 10;
+/**
+ * Failures against one account from all addresses together. Higher than the per-address limit so
+ * a stranger cannot lock someone out with ten wrong passwords; still low enough that guessing
+ * from many addresses gets nowhere in a window.
+ */
+export const MAX_FAILED_LOGINS_PER_ACCOUNT = 100;
 export const MAX_REGISTRATIONS = 10;
 
 async function hashKey(kind: string, value: string): Promise<string> {
@@ -37,6 +43,14 @@ export async function recordAttempt(db: D1Database, kind: string, value: string,
     .bind(key, t, WINDOW_MS)
     .first<{ count: number }>();
   return row?.count ?? 1;
+}
+
+/** Gives back one reserved attempt (a sign-in that succeeded was not a failure). */
+export async function releaseAttempt(db: D1Database, kind: string, value: string): Promise<void> {
+  await db
+    .prepare("UPDATE auth_throttle SET count = MAX(count - 1, 0) WHERE key = ?1")
+    .bind(await hashKey(kind, value))
+    .run();
 }
 
 export async function clearAttempts(db: D1Database, kind: string, value: string): Promise<void> {

@@ -210,16 +210,38 @@ describe("login, me and logout", () => {
     expect(short.error).toBe("Password must be at least 6 characters");
   });
 
-  it("throttles an account after 10 failures in 15 minutes, whatever the address", async () => {
+  it("throttles an account at one address after 10 failures, and everywhere only after 100", {
+    timeout: 120_000,
+  }, async () => {
     await postJson("/api/auth/register", person("target@example.com"));
-    for (let i = 0; i < 10; i++) {
-      expect((await postJson("/api/auth/login", { email: "target@example.com", password: `guess-${i}` })).status).toBe(
-        401,
-      );
-    }
-    const blocked = await postJson("/api/auth/login", { email: "target@example.com", password: "correct horse" });
+    const from = (n: number) => ({ "cf-connecting-ip": `192.0.2.${n}` });
+    const attempt = (password: string, n: number) =>
+      postJson("/api/auth/login", { email: "target@example.com", password }, from(n));
+    for (let i = 0; i < 10; i++) expect((await attempt(`guess-${i}`, 1)).status).toBe(401);
+    const blocked = await attempt("correct horse", 1);
     expect(blocked.status).toBe(429);
     expect(await json(blocked)).toMatchObject({ success: false, code: "rate_limited" });
+    // A stranger's ten wrong guesses do not lock the owner out from their own address.
+    expect((await attempt("correct horse", 2)).status).toBe(200);
+    // Guessing from many addresses stops at 100 failures in the window, for every address.
+    for (let n = 10; n < 20; n++) {
+      const round = await Promise.all(Array.from({ length: 10 }, (_, i) => attempt(`guess-${n}-${i}`, n)));
+      for (const res of round) expect(res.status).toBe(401);
+    }
+    expect((await attempt("correct horse", 31)).status).toBe(429);
+  });
+
+  it("counts parallel guesses before checking any of them", async () => {
+    await postJson("/api/auth/register", person("race@example.com"));
+    const ip = { "cf-connecting-ip": "192.0.2.77" };
+    const results = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        postJson("/api/auth/login", { email: "race@example.com", password: `guess-${i}` }, ip),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
   });
 
   it("throttles an address after 10 failures, across accounts", async () => {
