@@ -3,8 +3,11 @@ import { expect, test } from "./fixtures";
 import { imitationPort } from "./playwright.config";
 
 test("an error from the provider shows 'Authentication failed' and goes home after 3 s", async ({ page }) => {
-  await page.goto("/auth/google/callback?error=access_denied");
+  // The provider's free text is not shown: a crafted link could put any words on our page.
+  await page.goto("/auth/google/callback?error=access_denied&error_description=Call+0800+FAKE+for+help");
   await expect(page.getByText("Authentication failed").first()).toBeVisible();
+  await expect(page.getByText("Access to Google Drive was not granted, so nothing was saved.").first()).toBeVisible();
+  await expect(page.getByText(/0800 FAKE/)).toHaveCount(0);
   await expect(page).toHaveURL(/\/$/, { timeout: 6000 });
 });
 

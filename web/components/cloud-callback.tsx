@@ -37,7 +37,8 @@ export function CloudCallback({ provider }: { provider: CloudProvider }) {
     const error = params.get("error");
     const code = params.get("code");
     const rawState = params.get("state");
-    if (error) return finish(false, "Authentication failed", params.get("error_description") ?? error);
+    // Our own words for the provider's error codes: the URL's free text could say anything.
+    if (error) return finish(false, "Authentication failed", authErrorText(error, PROVIDER_NAMES[provider]));
     let state: unknown = null;
     try {
       state = rawState ? JSON.parse(rawState) : null;
@@ -74,4 +75,17 @@ export function CloudCallback({ provider }: { provider: CloudProvider }) {
       </Stack>
     </Container>
   );
+}
+
+/** OAuth 2.0 error codes (RFC 6749, 4.1.2.1) in plain words; anything else gets a general line. */
+export function authErrorText(code: string, provider: string): string {
+  switch (code) {
+    case "access_denied":
+      return `Access to ${provider} was not granted, so nothing was saved.`;
+    case "temporarily_unavailable":
+    case "server_error":
+      return `${provider} could not be reached just now. Please try again later.`;
+    default:
+      return `${provider} did not let the file be saved. Please try again.`;
+  }
 }
