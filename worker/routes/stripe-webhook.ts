@@ -52,7 +52,9 @@ export const stripeWebhook = new Hono<AppEnv>().post("/stripe/webhook", async (c
       case "customer.subscription.created":
       case "customer.subscription.updated":
       case "customer.subscription.deleted":
-        await syncSubscription(db, event.data.object);
+        // Stripe does not deliver events in order, and retries old ones: the event only says
+        // that something changed; what is true now comes from Stripe itself.
+        await syncSubscription(db, await stripe.subscriptions.retrieve(event.data.object.id));
         break;
       case "invoice.paid":
         await recordInvoice(db, event.data.object);

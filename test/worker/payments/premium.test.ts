@@ -18,6 +18,12 @@ async function signUp() {
 const user = (id: number) =>
   env.DB.prepare("SELECT * FROM users WHERE id = ?1").bind(id).first<Record<string, unknown>>();
 
+/** A subscription event, with Stripe's current state of that subscription set to what it carries. */
+async function subscriptionEvent(type: string, sub: ReturnType<typeof subscription>) {
+  await plant(`subscription:${sub.id}`, sub);
+  return deliver(type, sub);
+}
+
 function subscription(id: string, status: string, userId: number, extra: Record<string, unknown> = {}) {
   const now = Math.floor(Date.now() / 1000);
   return {
@@ -157,17 +163,28 @@ describe("subscription webhooks", () => {
     const [sentPortal] = await stripeRequests("/v1/billing_portal/sessions");
     expect(sentPortal.form).toMatchObject({ customer: `cus_${u.id}`, return_url: "http://localhost/account" });
 
-    const deleted = await deliver("customer.subscription.deleted", subscription("sub_A", "canceled", u.id));
+    const deleted = await subscriptionEvent("customer.subscription.deleted", subscription("sub_A", "canceled", u.id));
     expect(deleted.res.status).toBe(200);
     expect(await user(u.id)).toMatchObject({ role: "free", subscriptionStatus: "canceled" });
   });
 
   it("a subscription that stops being paid returns the user to free", async () => {
     const u = await signUp();
-    await deliver("customer.subscription.created", subscription("sub_B", "active", u.id));
+    await subscriptionEvent("customer.subscription.created", subscription("sub_B", "active", u.id));
     expect((await user(u.id))?.role).toBe("premium");
-    await deliver("customer.subscription.updated", subscription("sub_B", "unpaid", u.id));
+    await subscriptionEvent("customer.subscription.updated", subscription("sub_B", "unpaid", u.id));
     expect(await user(u.id)).toMatchObject({ role: "free", subscriptionStatus: "unpaid" });
+  });
+
+  it("applies what Stripe says now, not an old event delivered late", async () => {
+    const u = await signUp();
+    await subscriptionEvent("customer.subscription.created", subscription("sub_C", "active", u.id));
+    await subscriptionEvent("customer.subscription.deleted", subscription("sub_C", "canceled", u.id));
+    expect(await user(u.id)).toMatchObject({ role: "free", subscriptionStatus: "canceled" });
+    // A retry of the earlier "active" update arrives after the cancellation.
+    const late = await deliver("customer.subscription.updated", subscription("sub_C", "active", u.id));
+    expect(late.res.status).toBe(200);
+    expect(await user(u.id)).toMatchObject({ role: "free", subscriptionStatus: "canceled" });
   });
 
   it("asks Stripe to deliver again when applying an event fails", async () => {
