@@ -48,10 +48,19 @@ for (const [provider, name] of [
       },
     });
     const { file } = await res.json();
-    const start = await request.post(`${configured}/api/cloud/${provider}/start`, {
-      data: { downloadUrl: file.downloadUrl },
-    });
-    const { authUrl } = await start.json();
+    // Started from the page, as the app does: the flow's cookie lands in this browser.
+    await page.goto(`${configured}/`);
+    const authUrl = await page.evaluate(
+      async ([p, downloadUrl]) => {
+        const res = await fetch(`/api/cloud/${p}/start`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ downloadUrl }),
+        });
+        return ((await res.json()) as { authUrl: string }).authUrl;
+      },
+      [provider, file.downloadUrl] as const,
+    );
     expect(authUrl).toContain(`127.0.0.1:${imitationPort}/${provider}/auth`);
     // The imitation's consent page approves at once and sends the browser back with a code.
     await page.goto(authUrl);

@@ -1,5 +1,6 @@
 import { generateCodeVerifier, OAuth2RequestError } from "arctic";
 import { Hono } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { CloudCallbackBody, CloudStartBody, type CloudState } from "../../schema/api";
 import { oauthStates } from "../../schema/db";
 import type { AppContext, AppEnv } from "../env";
@@ -35,6 +36,13 @@ function configured(c: AppContext, provider: string): { cfg: ProviderConfig; sec
 
 const canonical = (s: Omit<CloudState, "sig">) => `${s.provider}|${s.file}|${s.nonce}|${s.exp}`;
 
+/**
+ * The browser that starts a save holds a cookie named for its state; the callback needs it, so
+ * a consent link started by someone else cannot put their file in the victim's storage.
+ */
+const flowCookie = (nonce: string) => `__Host-cloud-${nonce}`;
+const COOKIE = { httpOnly: true, secure: true, sameSite: "Strict", path: "/" } as const;
+
 function redirectUriFor(c: AppContext, provider: CloudProvider): string {
   return `${new URL(c.req.url).origin}/auth/${provider}/callback`;
 }
@@ -67,6 +75,7 @@ export const cloud = new Hono<AppEnv>()
       });
     const unsigned = { provider: cfg.provider, file, nonce, exp };
     const state = JSON.stringify({ ...unsigned, sig: await sign(secret, canonical(unsigned)) });
+    setCookie(c, flowCookie(nonce), "1", { ...COOKIE, maxAge: Math.ceil(STATE_TTL_MS / 1000) });
     return c.json({ authUrl: authorizationUrl(cfg, redirectUri, state, codeVerifier) });
   })
   /** POST /api/auth/{provider}/callback { code, state, redirectUri }: exchange, upload, forget. */
@@ -80,6 +89,10 @@ export const cloud = new Hono<AppEnv>()
     const { sig, ...unsigned } = state;
     const genuine = await verify(secret, canonical(unsigned), sig);
     if (!genuine || state.provider !== cfg.provider || state.exp <= now) throw fail("bad_request", INVALID_STATE);
+    if (getCookie(c, flowCookie(state.nonce)) !== "1") {
+      throw fail("bad_request", "This save was started in another browser. Please start it again from your file.");
+    }
+    deleteCookie(c, flowCookie(state.nonce), COOKIE);
 
     // One use per nonce: the row is taken in the same statement that checks it.
     const row = await c.env.DB.prepare(

@@ -32,6 +32,9 @@ async function result() {
   return { ...file, bytes };
 }
 
+/** The cookies the browser that started the saves holds (the callback needs its flow's one). */
+const jar = new Map<string, string>();
+
 async function start(provider: string, downloadUrl: string) {
   const res = await call(`/api/cloud/${provider}/start`, {
     method: "POST",
@@ -39,15 +42,20 @@ async function start(provider: string, downloadUrl: string) {
     body: JSON.stringify({ downloadUrl }),
   });
   expect(res.status).toBe(200);
+  const [pair] = (res.headers.get("set-cookie") ?? "").split(";");
+  const [name, value] = pair.split("=");
+  expect(name).toMatch(/^__Host-cloud-/);
+  jar.set(name, value);
   const { authUrl } = await json<{ authUrl: string }>(res);
   const url = new URL(authUrl);
   return { url, state: JSON.parse(url.searchParams.get("state")!) as Record<string, unknown> };
 }
 
-function callback(provider: string, body: unknown) {
+function callback(provider: string, body: unknown, cookies = jar) {
+  const cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   return call(`/api/auth/${provider}/callback`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
     body: JSON.stringify(body),
   });
 }
@@ -125,6 +133,22 @@ describe("saving to Google Drive", () => {
     await new Promise((r) => setTimeout(r, 50));
     const [revoke] = await requests("/google/revoke");
     expect(revoke.form.token).toBe("google-access-code-1");
+  });
+
+  it("refuses a callback from a browser that did not start the save", async () => {
+    const file = await result();
+    const { state } = await start("google", file.downloadUrl);
+    const body = { code: "c", state, redirectUri: "http://localhost/auth/google/callback" };
+    const stranger = await callback("google", body, new Map());
+    expect(stranger.status).toBe(400);
+    expect(await json(stranger)).toMatchObject({
+      success: false,
+      error: "This save was started in another browser. Please start it again from your file.",
+    });
+    expect(await requests("/google/token")).toHaveLength(0);
+    // The browser that started it can still finish it.
+    const own = await callback("google", body);
+    expect(own.status).toBe(200);
   });
 
   it("refuses a replayed, tampered, expired or misdirected state", async () => {
