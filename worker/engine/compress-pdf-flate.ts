@@ -1,9 +1,11 @@
-import { Unzlib } from "fflate";
 import type { Layout, PixelBand, PixelSource } from "./image-pixels";
 import { unfilter } from "./image-png-decode";
+import { InflateReader } from "./inflate-reader";
 
 /** Thrown by sources whose data turns out to be unreadable part-way: the image is left as it is. */
 export class Unreadable extends Error {}
+
+const UNREADABLE = { truncated: () => new Unreadable(), corrupt: () => new Unreadable() };
 
 const LAYOUTS: Record<number, Layout> = { 1: "gray", 3: "rgb", 4: "cmyk" };
 
@@ -26,17 +28,14 @@ export function flateRows(...args: ConstructorParameters<typeof FlateRows>): Fla
 /** Flate image rows, inflated a piece at a time, predictors undone, palettes expanded. */
 class FlateRows implements PixelSource {
   readonly layout: Layout;
-  private inflater!: Unzlib;
-  private queue: Uint8Array[] = [];
-  private queued = 0;
-  private at = 0;
+  private readonly reader: InflateReader;
   private y = 0;
   private prev: Uint8Array;
   private readonly rowBytes: number;
   private readonly outCh: number;
 
   constructor(
-    private readonly data: Uint8Array,
+    data: Uint8Array,
     readonly width: number,
     readonly height: number,
     private readonly comps: number,
@@ -51,43 +50,17 @@ class FlateRows implements PixelSource {
       throw new Unreadable();
     }
     this.prev = new Uint8Array(this.rowBytes);
-    this.rewind();
+    this.reader = new InflateReader([data], UNREADABLE);
   }
 
   rewind(): void {
-    this.inflater = new Unzlib((chunk) => {
-      this.queue.push(chunk);
-      this.queued += chunk.length;
-    });
-    this.queue = [];
-    this.queued = 0;
-    this.at = 0;
+    this.reader.reset();
     this.y = 0;
     this.prev.fill(0);
   }
 
   private take(n: number): Uint8Array {
-    while (this.queued < n) {
-      if (this.at >= this.data.length) throw new Unreadable();
-      const end = Math.min(this.data.length, this.at + 4096);
-      try {
-        this.inflater.push(this.data.subarray(this.at, end), end === this.data.length);
-      } catch {
-        throw new Unreadable();
-      }
-      this.at = end;
-    }
-    const out = new Uint8Array(n);
-    for (let o = 0; o < n; ) {
-      const head = this.queue[0];
-      const k = Math.min(head.length, n - o);
-      out.set(head.subarray(0, k), o);
-      o += k;
-      if (k === head.length) this.queue.shift();
-      else this.queue[0] = head.subarray(k);
-    }
-    this.queued -= n;
-    return out;
+    return this.reader.take(n);
   }
 
   nextBand(): PixelBand | null {

@@ -1,7 +1,7 @@
-import { Unzlib } from "fflate";
 import { AppError } from "../errors";
 import { invalidImage } from "./image-jpeg-markers";
 import { type PngChunk, type PngHeader, SAMPLES } from "./image-png-chunks";
+import { InflateReader } from "./inflate-reader";
 
 /** Compressed bytes handed to the inflater at once: deflate expands at most ~1000:1, so ~4 MB out. */
 const PIECE = 4096;
@@ -93,91 +93,31 @@ export interface PngRow {
 
 /** The IDAT stream inflated a few kilobytes at a time, as rows are asked for. */
 class Scanlines {
-  private inflater!: Unzlib;
-  private queue: Uint8Array[] = [];
-  private queued = 0;
-  private chunk = 0;
-  private offset = 0;
-  private ended = false;
-  private consumed = 0;
+  private readonly reader: InflateReader;
 
   constructor(
-    private readonly idat: Uint8Array[],
+    idat: Uint8Array[],
     private readonly bpp: number,
     private readonly errors: PngDataErrors,
   ) {
-    this.reset();
+    this.reader = new InflateReader(idat, errors, PIECE);
   }
 
   reset(): void {
-    this.inflater = new Unzlib((data) => {
-      this.queue.push(data);
-      this.queued += data.length;
-    });
-    this.queue = [];
-    this.queued = 0;
-    this.chunk = 0;
-    this.offset = 0;
-    this.ended = false;
-    this.consumed = 0;
+    this.reader.reset();
   }
 
   /** Reads one filtered row of `n` bytes into `out` and, unless told not to, undoes its filter against `up`. */
   read(n: number, out: Uint8Array, up: Uint8Array, unfilterRow: boolean): void {
-    const filter = this.take(1)[0];
-    out.set(this.take(n).subarray(0, n));
+    const filter = this.reader.take(1)[0];
+    out.set(this.reader.take(n));
     if (filter > 4) throw this.errors.filter();
     if (unfilterRow) unfilter(filter, out, up, this.bpp, n);
   }
 
-  /**
-   * Inflates up to `limit` more bytes (compressed, or inflated) after the last row, keeping
-   * none of it: damage there is refused too, as a reader given the whole stream would stumble.
-   */
+  /** Up to `limit` bytes after the last row are inflated and dropped, so damage there is refused too. */
   drain(limit: number): void {
-    const end = this.consumed + limit;
-    let drained = 0;
-    this.inflater.ondata = (data) => {
-      drained += data.length;
-    };
-    while (!this.ended && this.consumed < end && drained <= limit) this.feed();
-  }
-
-  private take(n: number): Uint8Array {
-    while (this.queued < n) {
-      if (this.ended) throw this.errors.truncated();
-      this.feed();
-    }
-    const out = new Uint8Array(n);
-    let o = 0;
-    while (o < n) {
-      const head = this.queue[0];
-      const k = Math.min(head.length, n - o);
-      out.set(head.subarray(0, k), o);
-      o += k;
-      if (k === head.length) this.queue.shift();
-      else this.queue[0] = head.subarray(k);
-    }
-    this.queued -= n;
-    return out;
-  }
-
-  private feed(): void {
-    const data = this.idat[this.chunk];
-    const end = Math.min(data.length, this.offset + PIECE);
-    const last = this.chunk === this.idat.length - 1 && end === data.length;
-    try {
-      this.inflater.push(data.subarray(this.offset, end), last);
-    } catch {
-      throw this.errors.corrupt();
-    }
-    this.consumed += end - this.offset;
-    this.offset = end;
-    if (end === data.length) {
-      this.chunk++;
-      this.offset = 0;
-    }
-    if (last) this.ended = true;
+    this.reader.drain(limit);
   }
 }
 
