@@ -18,6 +18,8 @@ import { psnr } from "./support";
 
 const PATH = "/api/convert/compress-pdf";
 const LEVELS = ["low", "recommended", "extreme"] as const;
+/** Bytes a different modification date can add to a deflated object stream. */
+const MOD_DATE_SLACK = 16;
 
 interface Compressed extends ConvertedFile {
   compressedSize: number;
@@ -89,9 +91,11 @@ describe("compress-pdf on real files, every level", () => {
       expect({ pages: before.pages, text: before.text, ...(await structure(out)) }, level).toEqual(before);
       sizes.push(out.length);
     }
-    // Image levels only ever replace an image by a smaller one, after the lossless steps.
-    expect(sizes[1]).toBeLessThanOrEqual(sizes[0]);
-    expect(sizes[2]).toBeLessThanOrEqual(sizes[0]);
+    // Image levels only ever replace an image by a smaller one, after the lossless steps. Each
+    // save stamps its own ModDate, which sits in a deflated object stream: a save in another
+    // second can deflate a few bytes longer (CI once saw 8998 against 8997), so a little slack.
+    expect(sizes[1]).toBeLessThanOrEqual(sizes[0] + MOD_DATE_SLACK);
+    expect(sizes[2]).toBeLessThanOrEqual(sizes[0] + MOD_DATE_SLACK);
   });
 });
 
