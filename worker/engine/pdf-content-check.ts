@@ -13,6 +13,7 @@ import {
 import { Unzlib } from "fflate";
 import { AppError } from "../errors";
 import { type Budget, yieldToEventLoop } from "../services/budget";
+import { concat } from "./bytes";
 import { LzwError, lzwDecode } from "./pdf-lzw";
 
 /**
@@ -164,11 +165,5 @@ function inflate(data: Uint8Array, keep: boolean): Uint8Array | number {
   }
   if (!done) throw new Unreadable();
   if (!keep) return size;
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concat(parts);
 }

@@ -1,5 +1,6 @@
 import { Zlib } from "fflate";
 import { describe, expect, it } from "vitest";
+import { concat } from "../../../worker/engine/bytes";
 import { loadPdf } from "../../../worker/engine/pdf";
 import { checkPageContents } from "../../../worker/engine/pdf-content-check";
 import { runWithBudget } from "../../../worker/services/budget";
@@ -31,13 +32,7 @@ function rawPdf(objects: (string | [string, Uint8Array])[]): Uint8Array {
     .map((o) => `${String(o).padStart(10, "0")} 00000 n \n`)
     .join("")}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${size}\n%%EOF\n`;
   parts.push(enc.encode(xref));
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concat(parts);
 }
 
 /** zlib data that inflates to `mb` megabytes of spaces (valid, empty page content). */
@@ -46,13 +41,7 @@ function spaceBomb(mb: number): Uint8Array {
   const z = new Zlib({ level: 9 }, (c) => chunks.push(c));
   const block = new Uint8Array(1 << 20).fill(0x20);
   for (let i = 0; i < mb; i++) z.push(block, i === mb - 1);
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
+  return concat(chunks);
 }
 
 const onePage = (contents: string, stream: [string, Uint8Array]) =>
