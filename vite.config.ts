@@ -47,7 +47,19 @@ function pdfjsAssets(): Plugin {
   };
 }
 
-/** The two test projects: worker tests inside workerd, web tests in jsdom. Loaded only by vitest. */
+/** `.wasm` imports as compiled modules, as wrangler makes them (the engine's codecs in Node tests). */
+function wasmModules(): Plugin {
+  return {
+    name: "wasm-as-module",
+    enforce: "pre",
+    load(id) {
+      if (!id.endsWith(".wasm")) return null;
+      return `import { readFileSync } from "node:fs";\nexport default new WebAssembly.Module(readFileSync(${JSON.stringify(id)}));`;
+    },
+  };
+}
+
+/** The test projects: worker tests inside workerd, engine tests in Node, web tests in jsdom. Loaded only by vitest. */
 async function testProjects() {
   const { cloudflareTest, readD1Migrations } = await import("@cloudflare/vitest-plugin");
   const { oracleBindings } = await import("./test/support/oracle.ts");
@@ -97,6 +109,19 @@ async function testProjects() {
         setupFiles: ["test/worker/setup.ts"],
         testTimeout: 60_000,
         hookTimeout: 60_000,
+      },
+    },
+    {
+      // The engine in Node, beside the HTTP tests: codecs and PDF internals judged directly by
+      // independent decoders (qpdf, node:zlib, libjpeg...).
+      extends: false,
+      plugins: [wasmModules()],
+      test: {
+        name: "engine",
+        root: root("."),
+        include: ["test/engine/**/*.test.ts"],
+        environment: "node",
+        testTimeout: 60_000,
       },
     },
     {

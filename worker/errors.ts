@@ -28,6 +28,7 @@ export const errorStatus = {
   quota_exceeded: 429,
   job_timeout: 422,
   not_configured: 503,
+  busy: 503,
   unavailable: 503,
   upstream_failed: 502,
   internal: 500,

@@ -26,8 +26,11 @@ async function waitUntilUp(url, ms) {
   throw new Error(`the server at ${url} did not come up within ${ms / 1000} s`);
 }
 
-/** Starts the server; returns its URL, its state directory, how long it took, and stop(). */
-export async function startServer(port) {
+/**
+ * Starts the server; returns its URL, its state directory, how long it took, its process group
+ * (wrangler and workerd), and stop(). `vars` are passed to wrangler dev as --var.
+ */
+export async function startServer(port, vars = {}) {
   const env = { ...process.env, ...quiet, PATH: `${join(ROOT, "node_modules/.bin")}:${process.env.PATH}` };
   if (!existsSync(join(ROOT, "dist/web/index.html"))) {
     console.info("building the site (dist/web is missing)");
@@ -40,6 +43,7 @@ export async function startServer(port) {
     stdio: ["ignore", "ignore", "inherit"],
   });
   const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state];
+  for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
   const child = spawn(WRANGLER, [...args, "--show-interactive-dev-session=false", "--log-level", "warn"], {
     cwd: ROOT,
     env,
@@ -64,7 +68,7 @@ export async function startServer(port) {
   }
   /** From spawning wrangler to the first answer of /api/health (bundling and workerd start included). */
   const upMs = performance.now() - spawnedAt;
-  return { url, state, stop, upMs };
+  return { url, state, stop, upMs, pgid: child.pid };
 }
 
 /** How many objects R2 holds in a wrangler state directory (blobs on disk). */

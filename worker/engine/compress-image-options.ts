@@ -1,4 +1,4 @@
-import type { Budget } from "../services/budget";
+import type { Budget } from "./core/budget";
 
 /**
  * Quality presets of the image compressor. Each is a target for the measured similarity of the

@@ -1,4 +1,3 @@
-import { concat } from "./bytes";
 import { oxipng } from "./codecs/oxipng";
 import {
   type CompressedImage,
@@ -7,6 +6,7 @@ import {
   presetOf,
   QUALITY_PRESETS,
 } from "./compress-image-options";
+import { concat } from "./core/bytes";
 import { exifOrientation } from "./image-exif";
 import { orientPixels } from "./image-orient";
 import { CHANNELS, readAll } from "./image-pixels";

@@ -12,7 +12,7 @@ import { type PixelSource, readAll } from "./image-pixels";
 import { parseHeader, readChunks } from "./image-png-chunks";
 import { PngRawRows } from "./image-png-decode";
 import { PngPixels } from "./image-png-pixels";
-import { checkPixelBudget, MAX_WEBP_OUTPUT_MEGAPIXELS, probeImage } from "./image-probe";
+import { checkPixelBudget, type ImageInfo, MAX_WEBP_OUTPUT_MEGAPIXELS, probeImage } from "./image-probe";
 
 export type { CompressedImage, CompressImageOptions } from "./compress-image-options";
 
@@ -28,8 +28,38 @@ export async function compressImage(
 ): Promise<CompressedImage> {
   const info = probeImage(bytes);
   checkPixelBudget(info, name);
-  if (opts.toWebp && !(info.format === "webp")) {
-    checkPixelBudget(info, name, MAX_WEBP_OUTPUT_MEGAPIXELS);
+  if (opts.toWebp && info.format !== "webp") checkPixelBudget(info, name, MAX_WEBP_OUTPUT_MEGAPIXELS);
+  const working = imageWorkingSet(info, Boolean(opts.toWebp));
+  opts.budget?.take(working, `${name} (${info.width} x ${info.height} pixels)`);
+  try {
+    const out = await compressProbed(bytes, info, opts);
+    // The result is held until it is stored; the working memory is not.
+    opts.budget?.take(out.bytes === bytes ? 0 : out.bytes.length, `${name}'s result`);
+    return out;
+  } finally {
+    opts.budget?.give(working);
+  }
+}
+
+/**
+ * The memory a compression holds besides its input, from the declared size (bench, 12 MP):
+ * JPEG and PNG are decoded and encoded in bands, with the WebAssembly encoder beside them; a WebP
+ * is decoded whole (about 28 bytes a pixel at the peak), and conversion to WebP holds the whole
+ * image and the encoder (about 19 a pixel).
+ */
+export function imageWorkingSet(info: ImageInfo, toWebp: boolean): number {
+  const px = info.width * info.height;
+  if (info.format === "webp") return 28 * px;
+  if (toWebp) return 19 * px;
+  return 16 * 1024 * 1024 + Math.min(4 * px, 48 * 1024 * 1024);
+}
+
+async function compressProbed(
+  bytes: Uint8Array,
+  info: ImageInfo,
+  opts: CompressImageOptions,
+): Promise<CompressedImage> {
+  if (opts.toWebp && info.format !== "webp") {
     const converted = await convertToWebp(bytes, info.format, opts);
     if (converted.bytes.length < bytes.length) return converted;
     return {

@@ -1,6 +1,6 @@
+import { InflateReader } from "./core/inflate-reader";
+import { unfilterRow } from "./core/predictor";
 import type { Layout, PixelBand, PixelSource } from "./image-pixels";
-import { unfilter } from "./image-png-decode";
-import { InflateReader } from "./inflate-reader";
 
 /** Thrown by sources whose data turns out to be unreadable part-way: the image is left as it is. */
 export class Unreadable extends Error {}
@@ -74,7 +74,7 @@ class FlateRows implements PixelSource {
       if (p >= 10) {
         const filter = this.take(1)[0];
         row = this.take(this.rowBytes);
-        unfilter(filter, row, this.prev, this.comps, this.rowBytes);
+        if (!unfilterRow(filter, row, this.prev, this.comps, this.rowBytes)) throw new Unreadable();
       } else {
         row = this.take(this.rowBytes);
         if (p === 2) for (let i = this.comps; i < row.length; i++) row[i] = (row[i] + row[i - this.comps]) & 255;

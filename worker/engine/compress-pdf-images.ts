@@ -7,13 +7,13 @@ import {
   PDFRawStream,
   PDFRef,
 } from "@cantoo/pdf-lib";
-import { isAppError } from "../errors";
-import { yieldToEventLoop } from "../services/budget";
+import { AppError, isAppError } from "../errors";
 import { mozjpegEncoder } from "./codecs/mozjpeg";
 import { jpegStripScore } from "./compress-image-jpeg";
 import { PlacementMap } from "./compress-pdf-content";
 import { openPdfImage } from "./compress-pdf-source";
 import { deflate } from "./compress-pdf-streams";
+import { type Budget, yieldToEventLoop } from "./core/budget";
 import { encodeJpeg } from "./image-jpeg-encode";
 import { appSegment } from "./image-jpeg-write";
 import { CHANNELS, readAll } from "./image-pixels";
@@ -31,6 +31,13 @@ export interface ImageLevel {
 
 /** Images within this factor of the target resolution are left alone. */
 const THRESHOLD = 1.1;
+/**
+ * The largest image re-encoded: decoding is streamed, but every pixel is inflated and resampled
+ * (a 20000 x 20000 image took 32 s). The same limit as a JPEG upload.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+/** The encoder's own memory (mozjpeg's WebAssembly instance) while an image is re-encoded. */
+const CODEC_BYTES = 8 * 1024 * 1024;
 
 export interface ImageReport {
   examined: number;
@@ -56,8 +63,14 @@ function masksOf(doc: PDFDocument): Set<PDFRef> {
  * picks (or deflated, for Flate images, when that is smaller). A new stream replaces the old
  * one only when smaller. One image at a time; masks and stencils are never touched.
  */
-export async function recompressImages(doc: PDFDocument, level: ImageLevel, check?: () => void): Promise<ImageReport> {
+export async function recompressImages(
+  doc: PDFDocument,
+  level: ImageLevel,
+  opts: { budget?: Budget; name?: string } = {},
+): Promise<ImageReport> {
   const ctx = doc.context;
+  const budget = opts.budget;
+  const check = budget ? () => budget.check() : undefined;
   const placements = PlacementMap.of(doc, check);
   const masks = masksOf(doc);
   const encoder = await mozjpegEncoder();
@@ -74,10 +87,16 @@ export async function recompressImages(doc: PDFDocument, level: ImageLevel, chec
       ((placed.height / 72) * level.ppi) / h.asNumber(),
     );
     if (!(scale > 0) || scale * THRESHOLD >= 1) continue;
+    // Refused from the declared size, before anything is inflated.
+    if (w.asNumber() * h.asNumber() > MAX_IMAGE_PIXELS) throw tooManyPixels(opts.name, w.asNumber(), h.asNumber());
     const img = openPdfImage(ctx, stream);
     if (!img) continue;
     const ow = Math.max(1, Math.round(w.asNumber() * scale));
     const oh = Math.max(1, Math.round(h.asNumber() * scale));
+    // The resampled image (held whole for the quality search and the lossless candidates), its
+    // encodings, and the encoder.
+    const working = ow * oh * 4 * 3 + CODEC_BYTES;
+    budget?.take(working, `${opts.name ?? "This PDF"}'s image of ${w.asNumber()} x ${h.asNumber()} pixels`);
     try {
       const small = new Downsampler(img.source, ow, oh);
       const strip = sampleTiles(small);
@@ -114,13 +133,23 @@ export async function recompressImages(doc: PDFDocument, level: ImageLevel, chec
         if (img.matteMask && mask) replace(img.matteMask, mask, "FlateDecode", ow, oh, null);
       }
     } catch (err) {
-      // An image whose data turns out damaged stays as it was; running out of time does not.
-      if (isAppError(err) && err.code === "job_timeout") throw err;
+      // An image whose data turns out damaged stays as it was; running out of time or memory does not.
+      if (isAppError(err) && ["job_timeout", "job_too_large", "busy"].includes(err.code)) throw err;
+    } finally {
+      budget?.give(working);
     }
     check?.();
     await yieldToEventLoop();
   }
   return report;
+}
+
+function tooManyPixels(name: string | undefined, w: number, h: number): AppError {
+  const mp = Math.round((w * h) / 1e6).toLocaleString("en-US");
+  return new AppError(
+    "job_too_large",
+    `${name ?? "This PDF"} has an image of ${w} x ${h} pixels (${mp} megapixels). Images over ${MAX_IMAGE_PIXELS / 1e6} megapixels are too large to re-encode here: the "low" level compresses the file without touching its images.`,
+  );
 }
 
 function predictorParams(ctx: PDFContext, colors: number, columns: number) {

@@ -8,9 +8,9 @@ import {
   PDFRawStream,
   PDFRef,
 } from "@cantoo/pdf-lib";
-import { yieldToEventLoop } from "../services/budget";
-import { inflateBounded } from "./bytes";
 import { deflate, filtersOf } from "./compress-pdf-streams";
+import { type Budget, yieldToEventLoop } from "./core/budget";
+import { inflateOrNull } from "./core/inflate";
 
 /**
  * The lossless part of PDF compression: objects nothing refers to are dropped, identical
@@ -19,7 +19,13 @@ import { deflate, filtersOf } from "./compress-pdf-streams";
  */
 
 /** Streams re-deflated only up to this decoded size: bigger ones would crowd the isolate. */
-const MAX_RECOMPRESS = 24 * 1024 * 1024;
+const MAX_RECOMPRESS = 16 * 1024 * 1024;
+/**
+ * Inflating and deflating again is the compressor's slowest lossless step; past this much
+ * inflated data in one document, the remaining streams stay as they are (a file of a hundred
+ * 20 MB streams is not worth 30 seconds of CPU).
+ */
+const MAX_RECOMPRESS_WORK = 256 * 1024 * 1024;
 
 function children(o: PDFObject | undefined): PDFObject[] {
   if (o instanceof PDFRawStream) return [o.dict];
@@ -119,28 +125,45 @@ function isMetadata(ctx: PDFContext, s: PDFRawStream): boolean {
 }
 
 /** Deflates uncompressed streams and re-deflates Flate ones at level 9, keeping what is smaller. */
-export async function recompressStreams(doc: PDFDocument, check?: () => void): Promise<number> {
+export async function recompressStreams(doc: PDFDocument, budget?: Budget): Promise<number> {
   const ctx = doc.context;
   let changed = 0;
-  let work = 0;
+  let sinceYield = 0;
+  let total = 0;
+  // The inflated stream and its deflated copy are held at once, with the deflater's tables.
+  const max = Math.min(MAX_RECOMPRESS, Math.floor((budget?.memoryLeft ?? 3 * MAX_RECOMPRESS) / 3));
   for (const [, o] of ctx.enumerateIndirectObjects()) {
+    if (total > MAX_RECOMPRESS_WORK) break;
     if (!(o instanceof PDFRawStream) || isMetadata(ctx, o) || o.contents.length < 64) continue;
     const filters = filtersOf(ctx, o.dict);
     if (!filters || filters.length > 1 || (filters.length === 1 && filters[0].name !== "FlateDecode")) continue;
-    const raw = filters.length === 0 ? o.contents : inflateBounded(o.contents, MAX_RECOMPRESS);
-    if (!raw) continue;
-    const packed = deflate(raw);
-    if (packed.length + 16 < o.contents.length) {
-      if (filters.length === 0) o.dict.set(PDFName.of("Filter"), PDFName.of("FlateDecode"));
-      o.updateContents(packed);
-      changed++;
+    const raw = filters.length === 0 ? o.contents : inflateOrNull(o.contents, max);
+    if (!raw) {
+      total += max;
+      continue;
     }
-    work += raw.length;
-    if (work > 4 * 1024 * 1024) {
-      work = 0;
-      check?.();
+    const held = raw.length * 2 + DEFLATE_TABLES;
+    budget?.take(held, "A stream of this PDF");
+    try {
+      const packed = deflate(raw);
+      if (packed.length + 16 < o.contents.length) {
+        if (filters.length === 0) o.dict.set(PDFName.of("Filter"), PDFName.of("FlateDecode"));
+        o.updateContents(packed);
+        changed++;
+      }
+    } finally {
+      budget?.give(held);
+    }
+    sinceYield += raw.length;
+    total += raw.length;
+    if (sinceYield > 4 * 1024 * 1024) {
+      sinceYield = 0;
+      budget?.check();
       await yieldToEventLoop();
     }
   }
   return changed;
 }
+
+/** What fflate's level-9 deflater allocates besides its output (hash chains and window). */
+const DEFLATE_TABLES = 1024 * 1024;

@@ -1,17 +1,16 @@
 import {
-  decodePDFRawStream,
   PDFArray,
   type PDFContext,
   PDFDict,
   PDFName,
   PDFNumber,
   type PDFObject,
-  PDFRawStream,
+  type PDFRawStream,
   PDFRef,
 } from "@cantoo/pdf-lib";
 import { zlibSync } from "fflate";
-import { inflateBounded } from "./bytes";
-import { lzwDecode } from "./pdf-lzw";
+import { DecodeFailed, DecodeLimit } from "./core/decode";
+import { decodeStream, MalformedFilters } from "./pdf-filters";
 
 /** Stream plumbing for the compressor: filters, decoding with a size cap, Flate encoding. */
 
@@ -55,35 +54,16 @@ export function numberIn(ctx: PDFContext, dict: PDFDict | undefined, key: string
 }
 
 /**
- * Decodes a stream through its general-purpose filters (no image filters, no predictors), or
- * null when it uses anything else, is damaged, or would exceed `max` bytes.
+ * Decodes a stream through its general-purpose filters (predictors included), or null when it
+ * uses anything else, is damaged, or would exceed `max` bytes.
  */
 export function decodeGeneral(ctx: PDFContext, stream: PDFRawStream, max: number): Uint8Array | null {
-  const filters = filtersOf(ctx, stream.dict);
-  if (!filters) return null;
-  let data: Uint8Array | null = stream.contents;
-  for (const f of filters) {
-    if (!data) return null;
-    if (f.params && numberIn(ctx, f.params, "Predictor", 1) > 1) return null;
-    if (f.name === "FlateDecode") data = inflateBounded(data, max);
-    else if (f.name === "LZWDecode") {
-      try {
-        data = lzwDecode(data, numberIn(ctx, f.params, "EarlyChange", 1), max, new RangeError("too large"));
-      } catch {
-        return null;
-      }
-    } else if (["ASCII85Decode", "ASCIIHexDecode", "RunLengthDecode"].includes(f.name)) {
-      try {
-        const one = PDFRawStream.of(ctx.obj({ Filter: f.name }), data);
-        const out = decodePDFRawStream(one).getBytes(max + 1);
-        if (out.length > max) return null;
-        data = new Uint8Array(out.buffer, out.byteOffset, out.length);
-      } catch {
-        return null;
-      }
-    } else return null;
+  try {
+    return decodeStream(ctx, stream, { max });
+  } catch (err) {
+    if (err instanceof DecodeLimit || err instanceof DecodeFailed || err instanceof MalformedFilters) return null;
+    throw err;
   }
-  return data;
 }
 
 /** zlib level 9 (the one-shot compressor: fflate's streaming one can write corrupt data). */

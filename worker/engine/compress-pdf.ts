@@ -1,6 +1,6 @@
-import type { Budget } from "../services/budget";
 import { type ImageLevel, type ImageReport, recompressImages } from "./compress-pdf-images";
 import { dedupeStreams, dropUnreferenced, recompressStreams } from "./compress-pdf-lossless";
+import type { Budget } from "./core/budget";
 import { guardPdf, loadPdf, savePdf } from "./pdf";
 import { checkPageContents } from "./pdf-content-check";
 import { hasIntactXref } from "./pdf-structure";
@@ -41,24 +41,25 @@ export interface CompressedPdf {
  * larger than the input: the original comes back instead, unless the original is damaged.
  */
 export async function compressPdf(bytes: Uint8Array, opts: CompressPdfOptions): Promise<CompressedPdf> {
-  const doc = await loadPdf(bytes, { name: opts.name });
+  const doc = await loadPdf(bytes, { name: opts.name, budget: opts.budget });
   await checkPageContents(doc, { name: opts.name, budget: opts.budget });
-  const check = opts.budget ? () => opts.budget!.check() : undefined;
+  const budget = opts.budget;
+  const check = budget ? () => budget.check() : undefined;
   const pageCount = doc.getPageCount();
   // Lossless first: duplicates are then resampled once, and a new image must beat the
   // re-deflated original, not the weaker one that came in.
   await guardPdf(opts.name, async () => {
     dropUnreferenced(doc);
     dedupeStreams(doc);
-    await recompressStreams(doc, check);
+    await recompressStreams(doc, budget);
   });
   let images: ImageReport = { examined: 0, recompressed: 0, bytesSaved: 0 };
   if (opts.level !== "low") {
     const level = IMAGE_LEVELS[opts.level];
-    images = await guardPdf(opts.name, () => recompressImages(doc, level, check));
+    images = await guardPdf(opts.name, () => recompressImages(doc, level, { budget, name: opts.name }));
   }
   check?.();
-  const out = await savePdf(doc);
+  const out = await savePdf(doc, { budget });
   // A damaged original is not handed back as it came: the rewrite repairs it, even if larger.
   if (out.length < bytes.length) return { bytes: out, unchanged: false, repaired: false, pageCount, images };
   if (hasIntactXref(bytes)) return { bytes, unchanged: true, repaired: false, pageCount, images };

@@ -1,4 +1,5 @@
-import { concat, inflateBounded } from "./bytes";
+import { concat } from "./core/bytes";
+import { inflateOrNull } from "./core/inflate";
 import type { PngChunk } from "./image-png-chunks";
 
 /** Real profiles are a few kilobytes to a few hundred; anything past this is not worth inflating. */
@@ -19,5 +20,5 @@ export function iccFromPng(chunks: PngChunk[]): Uint8Array | null {
   const nul = c.data.indexOf(0);
   if (nul < 0 || nul + 2 > c.data.length) return null;
   // A damaged or oversized profile is dropped rather than failing the whole image.
-  return inflateBounded(c.data.subarray(nul + 2), MAX_ICC_BYTES);
+  return inflateOrNull(c.data.subarray(nul + 2), MAX_ICC_BYTES);
 }

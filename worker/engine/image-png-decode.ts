@@ -1,7 +1,8 @@
 import { AppError } from "../errors";
+import { InflateReader } from "./core/inflate-reader";
+import { unfilterRow } from "./core/predictor";
 import { invalidImage } from "./image-jpeg-markers";
 import { type PngChunk, type PngHeader, SAMPLES } from "./image-png-chunks";
-import { InflateReader } from "./inflate-reader";
 
 /** Compressed bytes handed to the inflater at once: deflate expands at most ~1000:1, so ~4 MB out. */
 const PIECE = 4096;
@@ -116,12 +117,18 @@ class Scanlines {
   }
 
   /** Up to `limit` bytes after the last row are inflated and dropped, so damage there is refused too. */
-  drain(limit: number): void {
-    this.reader.drain(limit);
+  drain(limit: number): boolean {
+    return this.reader.drain(limit);
   }
 }
 
-function* passRows(lines: Scanlines, h: PngHeader, unfilterRows: boolean, tail = 0): Generator<PngRow> {
+function* passRows(
+  lines: Scanlines,
+  h: PngHeader,
+  unfilterRows: boolean,
+  tail = 0,
+  onTail?: (ended: boolean) => void,
+): Generator<PngRow> {
   for (const pass of pngPasses(h)) {
     const n = rowBytes(h, pass.width);
     let up = new Uint8Array(n);
@@ -132,7 +139,10 @@ function* passRows(lines: Scanlines, h: PngHeader, unfilterRows: boolean, tail =
       [up, row] = [row, up];
     }
   }
-  if (tail > 0) lines.drain(tail);
+  if (tail > 0) {
+    const ended = lines.drain(tail);
+    onTail?.(ended);
+  }
 }
 
 /**
@@ -144,10 +154,10 @@ function* passRows(lines: Scanlines, h: PngHeader, unfilterRows: boolean, tail =
 export function pngRows(
   header: PngHeader,
   idat: Uint8Array[],
-  opts: { errors?: PngDataErrors; unfilter?: boolean; tail?: number } = {},
+  opts: { errors?: PngDataErrors; unfilter?: boolean; tail?: number; onTail?: (ended: boolean) => void } = {},
 ): Generator<PngRow> {
   const lines = new Scanlines(idat, bytesPerPixel(header), opts.errors ?? IMAGE_ERRORS);
-  return passRows(lines, header, opts.unfilter ?? true, opts.tail);
+  return passRows(lines, header, opts.unfilter ?? true, opts.tail, opts.onTail);
 }
 
 function bytesPerPixel(h: PngHeader): number {
@@ -229,34 +239,5 @@ function copyPixelBits(src: Uint8Array, sx: number, dst: Uint8Array, dstRow: num
 }
 
 export function unfilter(filter: number, row: Uint8Array, up: Uint8Array, bpp: number, n: number): void {
-  switch (filter) {
-    case 0:
-      return;
-    case 1:
-      for (let i = bpp; i < n; i++) row[i] = (row[i] + row[i - bpp]) & 255;
-      return;
-    case 2:
-      for (let i = 0; i < n; i++) row[i] = (row[i] + up[i]) & 255;
-      return;
-    case 3:
-      for (let i = 0; i < n; i++) row[i] = (row[i] + (((i >= bpp ? row[i - bpp] : 0) + up[i]) >> 1)) & 255;
-      return;
-    case 4:
-      for (let i = 0; i < n; i++) {
-        const a = i >= bpp ? row[i - bpp] : 0;
-        const c = i >= bpp ? up[i - bpp] : 0;
-        row[i] = (row[i] + paeth(a, up[i], c)) & 255;
-      }
-      return;
-    default:
-      throw invalidImage(DAMAGED);
-  }
-}
-
-export function paeth(a: number, b: number, c: number): number {
-  const p = a + b - c;
-  const pa = Math.abs(p - a);
-  const pb = Math.abs(p - b);
-  const pc = Math.abs(p - c);
-  return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+  if (!unfilterRow(filter, row, up, bpp, n)) throw invalidImage(DAMAGED);
 }

@@ -1,6 +1,6 @@
-import { concat } from "./bytes";
+import { concat } from "./core/bytes";
+import { paeth } from "./core/predictor";
 import { chunkBytes, ihdrData, PNG_SIGNATURE, type PngHeader, SAMPLES } from "./image-png-chunks";
-import { paeth } from "./image-png-decode";
 
 const BATCH = 256 * 1024;
 const IDAT_MAX = 256 * 1024;

@@ -1,4 +1,4 @@
-import { concat } from "./bytes";
+import { concat } from "./core/bytes";
 import { exifOrientation } from "./image-exif";
 import { invalidImage } from "./image-jpeg-markers";
 

@@ -1,6 +1,6 @@
 import type { PDFContext, PDFRef } from "@cantoo/pdf-lib";
 import { AppError } from "../errors";
-import { concat } from "./bytes";
+import { concat } from "./core/bytes";
 import { readExif } from "./exif";
 import { iccColorSpace, notValid, type PlacedImage } from "./images-to-pdf-common";
 

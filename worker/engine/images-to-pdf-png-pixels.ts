@@ -1,6 +1,6 @@
 import { Zlib } from "fflate";
-import { type Budget, yieldToEventLoop } from "../services/budget";
-import { concat } from "./bytes";
+import { type Budget, yieldToEventLoop } from "./core/budget";
+import { concat } from "./core/bytes";
 import { type PngDataErrors, type PngRow, pngRows } from "./image-png-decode";
 import { sample } from "./image-png-pixels";
 import { notValid } from "./images-to-pdf-common";
@@ -28,12 +28,18 @@ function dataErrors(name: string): PngDataErrors {
 }
 
 /** The stored rows through the shared PNG decoder, in this tool's words, under the budget. */
-async function eachRow(png: ParsedPng, budget: Budget | undefined, unfilter: boolean, onRow: (r: PngRow) => void) {
+async function eachRow(
+  png: ParsedPng,
+  budget: Budget | undefined,
+  unfilter: boolean,
+  onRow: (r: PngRow) => void,
+  onTail?: (ended: boolean) => void,
+) {
   const errors = dataErrors(png.name);
   // IDAT chunks holding nothing: no data at all reads as cut short, not as corrupt data.
   if (png.idat.length === 0) throw errors.truncated();
   let sinceCheck = 0;
-  for (const r of pngRows(png, [png.idat], { errors, unfilter, tail: TAIL_BYTES })) {
+  for (const r of pngRows(png, [png.idat], { errors, unfilter, tail: TAIL_BYTES, onTail })) {
     onRow(r);
     sinceCheck += r.row.length;
     if (sinceCheck >= CHECK_EVERY_BYTES) {
@@ -45,9 +51,26 @@ async function eachRow(png: ParsedPng, budget: Budget | undefined, unfilter: boo
   budget?.check();
 }
 
-/** Checks that a PNG we pass through untouched has complete, well-formed image data. */
+/**
+ * Checks that a PNG we pass through untouched has complete, well-formed image data that ends
+ * with its last row: data that goes on (a bomb hidden after the image) would be copied into the
+ * PDF, and a reader there might inflate all of it.
+ */
 export function verifyPngData(png: ParsedPng, budget?: Budget): Promise<void> {
-  return eachRow(png, budget, false, () => {});
+  return eachRow(
+    png,
+    budget,
+    false,
+    () => {},
+    (ended) => {
+      if (!ended)
+        throw notValid(
+          png.name,
+          "PNG",
+          "its image data goes on far past the last row (it may be a decompression bomb)",
+        );
+    },
+  );
 }
 
 /**

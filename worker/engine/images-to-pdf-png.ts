@@ -1,6 +1,7 @@
 import { type PDFContext, PDFHexString } from "@cantoo/pdf-lib";
-import type { Budget } from "../services/budget";
-import { concat, inflateBounded } from "./bytes";
+import type { Budget } from "./core/budget";
+import { concat } from "./core/bytes";
+import { inflateOrNull } from "./core/inflate";
 import { readExif } from "./exif";
 import { MAX_ICC_BYTES } from "./image-icc";
 import { DEPTHS, type PngHeader } from "./image-png-chunks";
@@ -70,7 +71,7 @@ export function parsePng(bytes: Uint8Array, name: string): ParsedPng {
     } else if (type === "iCCP" && png) {
       const nul = data.indexOf(0);
       if (nul > 0 && nul + 2 <= data.length)
-        png.icc = inflateBounded(data.subarray(nul + 2), MAX_ICC_BYTES) ?? undefined;
+        png.icc = inflateOrNull(data.subarray(nul + 2), MAX_ICC_BYTES) ?? undefined;
     } else if (type === "IEND") {
       ended = true;
     } else if (type.charCodeAt(0) < 0x61 && !KNOWN_CRITICAL.has(type)) {

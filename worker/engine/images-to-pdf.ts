@@ -1,8 +1,8 @@
 import { concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState } from "@cantoo/pdf-lib";
-import type { Budget } from "../services/budget";
+import type { Budget } from "./core/budget";
 import { checkPixels, MAX_PIXELS, type PlacedImage } from "./images-to-pdf-common";
 import { jpegXObject, parseJpeg } from "./images-to-pdf-jpeg";
-import { parsePng, pngXObject } from "./images-to-pdf-png";
+import { needsDecoding, parsePng, pngXObject } from "./images-to-pdf-png";
 import { createPdf, savePdf } from "./pdf";
 
 export interface ImageInput {
@@ -73,7 +73,15 @@ export async function imagesToPdf(images: readonly ImageInput[], opts: { budget?
       checkPixels(image.name, jpeg.width, jpeg.height, MAX_PIXELS);
       placed = jpegXObject(doc.context, jpeg);
     } else {
-      placed = await pngXObject(doc.context, parsePng(image.bytes, image.name), opts.budget);
+      const png = parsePng(image.bytes, image.name);
+      // A PNG that must be decoded is made into colour and alpha streams (an interlaced one is
+      // held whole first); one passed through keeps its own data.
+      const working = needsDecoding(png) ? png.width * png.height * 5 + 4 * 1024 * 1024 : 1024 * 1024;
+      placed = await (opts.budget
+        ? opts.budget.holding(working, `${image.name} (${png.width} x ${png.height} pixels)`, () =>
+            pngXObject(doc.context, png, opts.budget),
+          )
+        : pngXObject(doc.context, png));
     }
     const { pageWidth, pageHeight, matrix } = imagePlacement(placed);
     const page = doc.addPage([pageWidth, pageHeight]);
@@ -86,5 +94,5 @@ export async function imagesToPdf(images: readonly ImageInput[], opts: { budget?
     );
     opts.budget?.check();
   }
-  return { bytes: await savePdf(doc), pageCount: images.length };
+  return { bytes: await savePdf(doc, { budget: opts.budget }), pageCount: images.length };
 }

@@ -1,6 +1,6 @@
 import type { PDFRef } from "@cantoo/pdf-lib";
 import { AppError } from "../errors";
-import type { Budget } from "../services/budget";
+import type { Budget } from "./core/budget";
 import { copyDocumentInfo, createPdf, guardPdf, loadPdf, MAX_PAGES, savePdf } from "./pdf";
 import { checkPageContents } from "./pdf-content-check";
 import { DestinationResolver, detachLinkTargets, reattachLinkTargets } from "./pdf-links";
@@ -27,7 +27,7 @@ export async function mergePdfs(files: readonly PdfInput[], opts: { budget?: Bud
   const outline: OutlineNode[] = [];
   let pageCount = 0;
   for (const [i, file] of files.entries()) {
-    const src = await loadPdf(file.bytes, { name: file.name });
+    const src = await loadPdf(file.bytes, { name: file.name, budget: opts.budget });
     await checkPageContents(src, { name: file.name, budget: opts.budget });
     opts.budget?.check();
     await guardPdf(file.name, async () => {
@@ -53,7 +53,7 @@ export async function mergePdfs(files: readonly PdfInput[], opts: { budget?: Bud
     opts.budget?.check();
   }
   writeOutline(out, outline);
-  return { bytes: await savePdf(out), pageCount, bookmarks: countNodes(outline) };
+  return { bytes: await savePdf(out, { budget: opts.budget }), pageCount, bookmarks: countNodes(outline) };
 }
 
 function countNodes(nodes: OutlineNode[]): number {

@@ -1,6 +1,6 @@
 /** Revisions 2 to 4 of the standard security handler: MD5 and RC4 (ISO 32000-2 7.6.4.3). */
 
-import { concat } from "./bytes";
+import { concat } from "./core/bytes";
 import type { StandardSecurity } from "./pdf-crypto-keys";
 import { bytesEqual, md5, rc4 } from "./pdf-crypto-md5";
 

@@ -14,7 +14,7 @@ import {
   type PDFRef,
   PDFString,
 } from "@cantoo/pdf-lib";
-import { concat } from "./bytes";
+import { concat } from "./core/bytes";
 import { aesDecryptWithIv } from "./pdf-crypto-aes";
 import type { CryptMethod, StandardSecurity } from "./pdf-crypto-keys";
 import { md5, rc4 } from "./pdf-crypto-md5";

@@ -1,6 +1,6 @@
 /** Revisions 5 and 6 of the standard security handler: SHA-2 and AES-256 (ISO 32000-2 7.6.4.3.3). */
 
-import { concat } from "./bytes";
+import { concat } from "./core/bytes";
 import { aesCbcDecrypt } from "./pdf-crypto-aes";
 import type { StandardSecurity } from "./pdf-crypto-keys";
 import { bytesEqual } from "./pdf-crypto-md5";

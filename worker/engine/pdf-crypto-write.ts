@@ -3,8 +3,8 @@
  * objects outside object streams are encrypted too (pdf-lib encrypts stream data only, so a
  * catalog's /Lang or a page's strings came out garbled), and PDF/A files can be protected.
  */
+
 import {
-  decodePDFRawStream,
   PDFArray,
   PDFDict,
   type PDFDocument,
@@ -18,6 +18,7 @@ import {
   PDFStreamWriter,
   PDFString,
 } from "@cantoo/pdf-lib";
+import { readMetadataXml } from "./pdf-metadata";
 
 type Encrypt = (bytes: Uint8Array) => Uint8Array;
 
@@ -121,12 +122,8 @@ export function dropPdfaClaim(doc: PDFDocument): boolean {
   const ref = doc.catalog.get(PDFName.of("Metadata"));
   const meta = doc.catalog.lookup(PDFName.of("Metadata"));
   if (!(meta instanceof PDFRawStream)) return false;
-  let xml: string;
-  try {
-    xml = new TextDecoder("utf-8").decode(decodePDFRawStream(meta).decode());
-  } catch {
-    return false;
-  }
+  const xml = readMetadataXml(doc);
+  if (xml === null) return false;
   const cleaned = xml.replace(PDFA_ELEMENT, "").replace(PDFA_ATTRIBUTE, "");
   if (cleaned === xml) return false;
   const stream = doc.context.stream(new TextEncoder().encode(cleaned), { Type: "Metadata", Subtype: "XML" });

@@ -13,6 +13,7 @@ import {
   PDFRef,
 } from "@cantoo/pdf-lib";
 import { AppError } from "../errors";
+import type { Budget } from "./core/budget";
 import {
   type FileKey,
   findFileKey,
@@ -21,7 +22,7 @@ import {
   UnsupportedEncryption,
 } from "./pdf-crypto-keys";
 import { ObjectDecryptor } from "./pdf-crypto-objects";
-import { checkStructureBounds } from "./pdf-parse-bounds";
+import { checkParse, guardParser, releaseParse } from "./pdf-parse-guard";
 import { hasIntactXref } from "./pdf-structure";
 
 /** Objects parsed between yields, so the job's timer can fire while a big file is parsed. */
@@ -63,24 +64,37 @@ export function decryptionOf(doc: PDFDocument): Decryption | null {
   return decrypted.get(doc) ?? null;
 }
 
-function documentFromContext(context: PDFContext): PDFDocument {
-  // PDFDocument's constructor is private in the typings only; load() calls it the same way.
-  return Reflect.construct(PDFDocument, [context, false, false, true]) as PDFDocument;
+export function documentFromContext(context: PDFContext, opts: { preserveXFA?: boolean } = {}): PDFDocument {
+  // PDFDocument's constructor is private in the typings only; load() calls it the same way
+  // (context, ignoreEncryption, updateMetadata, preserveXFA).
+  return Reflect.construct(PDFDocument, [context, false, false, opts.preserveXFA ?? true]) as PDFDocument;
 }
 
 function damaged(name?: string): AppError {
   return new AppError("pdf_damaged", `${name ?? "This PDF"} is damaged or is not a valid PDF, and could not be read.`);
 }
 
-async function parse(parser: PDFParser, name?: string): Promise<PDFContext> {
+interface ParseOptions {
+  name?: string;
+  budget?: Budget;
+}
+
+/** Parses under the engine's bounds (pdf-parse-guard.ts); a refusal or damage is an AppError. */
+async function parse(parser: PDFParser, opts: ParseOptions): Promise<PDFContext> {
+  guardParser(parser, opts);
   try {
     const context = await parser.parseDocument();
-    checkStructureBounds(context);
+    checkParse(context);
     return context;
   } catch (err) {
     if (err instanceof AppError) throw err;
-    throw damaged(name);
+    throw damaged(opts.name);
   }
+}
+
+/** A file's objects, parsed under the engine's bounds, with no decryption. */
+export function parseGuarded(bytes: Uint8Array, opts: ParseOptions = {}): Promise<PDFContext> {
+  return parse(new PDFParser(bytes, OBJECTS_PER_TICK, false, false, false), opts);
 }
 
 /**
@@ -121,8 +135,11 @@ async function fileKeyOrThrow(sec: StandardSecurity, password: string | undefine
  * its user password is empty, and comes back with no trace of its encryption.
  * Wrong or missing passwords are 422s (password_incorrect, password_required).
  */
-export async function openPdf(bytes: Uint8Array, opts: { password?: string; name?: string } = {}): Promise<OpenedPdf> {
-  const plain = await parse(new PDFParser(bytes, OBJECTS_PER_TICK, false, false, false), opts.name);
+export async function openPdf(
+  bytes: Uint8Array,
+  opts: { password?: string; name?: string; budget?: Budget } = {},
+): Promise<OpenedPdf> {
+  const plain = await parseGuarded(bytes, opts);
   const encryptObj = plain.trailerInfo.Encrypt;
   const encrypt = encryptObj ? plain.lookup(encryptObj) : undefined;
   if (encrypt !== undefined && !(encrypt instanceof PDFDict)) {
@@ -159,7 +176,9 @@ export async function openPdf(bytes: Uint8Array, opts: { password?: string; name
 
   const encryptRef = encryptObj instanceof PDFRef ? encryptObj : undefined;
   const decryptor = new ObjectDecryptor(sec, found.key, encryptRef);
-  const context = await parse(new DecryptingParser(bytes, decryptor), opts.name);
+  // The first parse is dropped for the decrypted one: what it was charged is given back.
+  releaseParse(plain);
+  const context = await parse(new DecryptingParser(bytes, decryptor), opts);
   await decryptor.finish();
   delete context.trailerInfo.Encrypt;
   // Older revisions of an incrementally updated file may carry their own /Encrypt objects.

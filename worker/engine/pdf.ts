@@ -1,14 +1,18 @@
-import { EncryptedPDFError, PDFDict, PDFDocument, PDFName, PDFObjectCopier } from "@cantoo/pdf-lib";
+import { EncryptedPDFError, PDFDict, PDFDocument, PDFName, PDFObjectCopier, PDFStream } from "@cantoo/pdf-lib";
 import { AppError } from "../errors";
+import type { Budget } from "./core/budget";
 import { writeCompactSyntax } from "./pdf-compact-syntax";
-import { dropSupersededObjects, openPdf } from "./pdf-crypto";
+import { documentFromContext, dropSupersededObjects, openPdf, parseGuarded } from "./pdf-crypto";
+import { checkMetadata } from "./pdf-metadata";
 import { repairPageTree } from "./pdf-page-tree";
-import { boundStructureStreams, checkStructureBounds } from "./pdf-parse-bounds";
+import { installParseGuards } from "./pdf-parse-guard";
+import { installWeakPools } from "./pdf-pools";
 import { copyStreamBytesInBulk, shareStreamBytes } from "./pdf-stream-bytes";
 import { speedUpXrefStreams } from "./pdf-xref-speed";
 
+installWeakPools();
 speedUpXrefStreams();
-boundStructureStreams();
+installParseGuards();
 shareStreamBytes();
 copyStreamBytesInBulk();
 writeCompactSyntax();
@@ -18,7 +22,7 @@ export const PRODUCER = "PDFTools";
 
 export { MAX_PAGES } from "./pdf-page-tree";
 
-/** Objects parsed between yields: lets the job's timer fire while a huge file is parsed. */
+/** Objects parsed or written between yields: lets the job's timer fire while a huge file is handled. */
 const OBJECTS_PER_TICK = 500;
 
 export const ENCRYPTED_MESSAGE =
@@ -30,6 +34,8 @@ export interface LoadPdfOptions {
   name?: string;
   /** Opens an encrypted file with this user or owner password ("" for none); the unlock tool only. */
   password?: string;
+  /** The job's budget: what parsing builds is charged to its memory. */
+  budget?: Budget;
 }
 
 /**
@@ -40,22 +46,19 @@ export async function loadPdf(bytes: Uint8Array, opts: LoadPdfOptions = {}): Pro
   let doc: PDFDocument;
   if (opts.password !== undefined) {
     // pdf-lib's own decryption garbles some strings and streams; ours follows the standard.
-    doc = (await openPdf(bytes, { password: opts.password, name: opts.name })).doc;
+    doc = (await openPdf(bytes, { password: opts.password, name: opts.name, budget: opts.budget })).doc;
   } else {
     try {
-      doc = await PDFDocument.load(bytes, {
-        parseSpeed: OBJECTS_PER_TICK,
-        updateMetadata: false,
-        throwOnInvalidObject: false,
-      });
+      // As PDFDocument.load would make it: encrypted input throws, XFA is not kept.
+      doc = documentFromContext(await parseGuarded(bytes, opts), { preserveXFA: false });
     } catch (err) {
       throw classifyLoadError(err, opts.name);
     }
-    checkStructureBounds(doc.context);
   }
   let pages: number;
   try {
     repairPageTree(doc, opts.name);
+    checkMetadata(doc, opts.name);
     pages = doc.getPageCount();
   } catch (err) {
     throw classifyLoadError(err, opts.name);
@@ -119,8 +122,26 @@ export function copyDocumentInfo(src: PDFDocument, dest: PDFDocument): void {
   if (lang) dest.catalog.set(PDFName.of("Lang"), lang.clone());
 }
 
-/** Saves with our producer and compact object streams; the document's other metadata stays. */
-export async function savePdf(doc: PDFDocument, opts: { useObjectStreams?: boolean } = {}): Promise<Uint8Array> {
+/** What saving the document will make, about: its streams' bytes plus a little for each object. */
+export function outputEstimate(doc: PDFDocument): number {
+  let n = 0;
+  for (const [, o] of doc.context.enumerateIndirectObjects()) {
+    n += 48;
+    if (o instanceof PDFStream) n += o.getContentsSize();
+  }
+  return n;
+}
+
+/**
+ * Saves with our producer and compact object streams; the document's other metadata stays.
+ * The output is charged to the budget before it is written (and stays charged: the job holds
+ * it until it is stored).
+ */
+export async function savePdf(
+  doc: PDFDocument,
+  opts: { useObjectStreams?: boolean; budget?: Budget } = {},
+): Promise<Uint8Array> {
+  opts.budget?.take(outputEstimate(doc), "The finished PDF");
   doc.setProducer(PRODUCER);
   doc.setModificationDate(new Date());
   // A number reused with a newer generation would otherwise be written twice, damaging the xref.

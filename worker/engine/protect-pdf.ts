@@ -1,6 +1,6 @@
 import { AppError } from "../errors";
-import type { Budget } from "../services/budget";
-import { loadPdf, PRODUCER } from "./pdf";
+import type { Budget } from "./core/budget";
+import { loadPdf, outputEstimate, PRODUCER } from "./pdf";
 import { dropSupersededObjects } from "./pdf-crypto";
 import { dropPdfaClaim, saveEncrypted } from "./pdf-crypto-write";
 import { SaslprepError, saslprep } from "./saslprep";
@@ -63,7 +63,7 @@ function randomOwnerPassword(): string {
 export async function protectPdf(bytes: Uint8Array, opts: ProtectOptions): Promise<Uint8Array> {
   const password = preparePassword(opts.password);
   const allow = opts.permissions ?? ALL_ALLOWED;
-  const doc = await loadPdf(bytes, { name: opts.name }).catch((err: unknown) => {
+  const doc = await loadPdf(bytes, { name: opts.name, budget: opts.budget }).catch((err: unknown) => {
     if (err instanceof AppError && err.code === "pdf_encrypted") {
       throw new AppError(
         "pdf_encrypted",
@@ -93,6 +93,8 @@ export async function protectPdf(bytes: Uint8Array, opts: ProtectOptions): Promi
     },
   });
   opts.budget?.check();
+  // Every stream is encrypted into a new buffer, and the output holds them all again.
+  opts.budget?.take(2 * outputEstimate(doc), "The protected PDF");
   try {
     return await saveEncrypted(doc, 500);
   } catch (err) {

@@ -1,5 +1,5 @@
 import { degrees } from "@cantoo/pdf-lib";
-import type { Budget } from "../services/budget";
+import type { Budget } from "./core/budget";
 import { checkPageNumbers, guardPdf, loadPdf, savePdf } from "./pdf";
 import { checkPageContents } from "./pdf-content-check";
 
@@ -19,7 +19,7 @@ export async function rotatePdf(
   bytes: Uint8Array,
   opts: RotateOptions,
 ): Promise<{ bytes: Uint8Array; rotated: number; pageCount: number }> {
-  const doc = await loadPdf(bytes, { name: opts.name });
+  const doc = await loadPdf(bytes, { name: opts.name, budget: opts.budget });
   const all = doc.getPages();
   const selected = opts.pages ? checkPageNumbers(opts.pages, all.length) : all.map((_, i) => i + 1);
   await checkPageContents(doc, { name: opts.name, budget: opts.budget });
@@ -32,5 +32,5 @@ export async function rotatePdf(
     }
   });
   opts.budget?.check();
-  return { bytes: await savePdf(doc), rotated: selected.length, pageCount: all.length };
+  return { bytes: await savePdf(doc, { budget: opts.budget }), rotated: selected.length, pageCount: all.length };
 }

@@ -1,7 +1,8 @@
 import type { PDFDocument } from "@cantoo/pdf-lib";
-import { zipSync } from "fflate";
+import { Zip, ZipPassThrough } from "fflate";
 import { AppError } from "../errors";
-import { type Budget, yieldToEventLoop } from "../services/budget";
+import { type Budget, yieldToEventLoop } from "./core/budget";
+import { concat } from "./core/bytes";
 import { checkPageNumbers, copyDocumentInfo, createPdf, guardPdf, loadPdf, savePdf } from "./pdf";
 import { checkPageContents } from "./pdf-content-check";
 import { DestinationResolver, detachLinkTargets, reattachLinkTargets } from "./pdf-links";
@@ -14,8 +15,17 @@ export interface SplitOptions {
   budget?: Budget;
 }
 
-/** Split's single-page files together: past this, the job is refused rather than filling memory. */
-export const MAX_SPLIT_OUTPUT_BYTES = 100 * 1024 * 1024;
+/**
+ * Up to this many selected pages, each page is also its own result (and its own stored file);
+ * past it, the pages come only in the ZIP: thousands of stored objects for one job cost time,
+ * memory and storage operations, and nobody downloads them one by one.
+ */
+export const SEPARATE_PAGES_MAX = 20;
+/**
+ * The most pages one split makes into files: each is a document of its own to build and save
+ * (10,000 took 14 s and most of a job's memory). Extract takes any number into one PDF.
+ */
+export const MAX_SPLIT_PAGES = 1000;
 
 /**
  * "pages-2-4" for 2,3,4; "pages-1-3_7-9" for 1,2,3,7,8,9 (ranges joined by "_", so a range
@@ -55,7 +65,7 @@ async function copySelected(src: PDFDocument, selected: number[], resolver: Dest
 }
 
 async function prepare(bytes: Uint8Array, opts: SplitOptions) {
-  const src = await loadPdf(bytes, { name: opts.name });
+  const src = await loadPdf(bytes, { name: opts.name, budget: opts.budget });
   const pageCount = src.getPageCount();
   const selected = checkPageNumbers(opts.pages, pageCount);
   await checkPageContents(src, { name: opts.name, pages: selected.map((p) => p - 1), budget: opts.budget });
@@ -73,34 +83,81 @@ export async function extractPages(bytes: Uint8Array, opts: SplitOptions) {
   const { src, pageCount, selected, resolver } = await prepare(bytes, opts);
   const out = await copySelected(src, selected, resolver, opts.name);
   opts.budget?.check();
-  return { bytes: await savePdf(out), pages: selected, pageCount };
+  return { bytes: await savePdf(out, { budget: opts.budget }), pages: selected, pageCount };
 }
 
-/** Split: every selected page as its own PDF. */
-export async function splitPages(bytes: Uint8Array, opts: SplitOptions) {
+export interface SplitResult {
+  /** Each page's PDF, when SEPARATE_PAGES_MAX or fewer were selected; null otherwise. */
+  files: { page: number; bytes: Uint8Array }[] | null;
+  /** Every page in one ZIP (null for a single page). */
+  zip: Uint8Array | null;
+  pageCount: number;
+  pages: number[];
+}
+
+/**
+ * Split: every selected page as its own PDF, written into one ZIP as it is made (and kept
+ * separately too when few pages were selected). Each page's bytes are charged to the budget, so
+ * a split too large for the job's memory stops with a clear message instead of filling it.
+ */
+export async function splitPages(
+  bytes: Uint8Array,
+  opts: SplitOptions & { fileName?: (page: number) => string },
+): Promise<SplitResult> {
+  if (new Set(opts.pages).size > MAX_SPLIT_PAGES) {
+    throw new AppError(
+      "job_too_large",
+      `Split makes one PDF per page, at most ${MAX_SPLIT_PAGES.toLocaleString("en-US")} at a time. Select fewer pages, or use Extract to get them as one PDF.`,
+    );
+  }
   const { src, pageCount, selected, resolver } = await prepare(bytes, opts);
+  const keep = selected.length <= SEPARATE_PAGES_MAX;
+  const single = selected.length === 1;
   const files: { page: number; bytes: Uint8Array }[] = [];
-  let total = 0;
+  const zip = single ? null : new ZipWriter();
   for (const page of selected) {
     const out = await copySelected(src, [page], resolver, opts.name);
     const saved = await savePdf(out);
-    total += saved.byteLength;
-    if (total > MAX_SPLIT_OUTPUT_BYTES) {
+    // Kept once in the ZIP and, for few pages, once more on its own.
+    const held = saved.byteLength * ((keep && !single ? 1 : 0) + 1);
+    if (opts.budget && held > opts.budget.memoryLeft) {
       throw new AppError(
         "job_too_large",
-        "Splitting these pages would make more than 100 MB of files. Select fewer pages, or use Extract to get them as one PDF.",
+        "Splitting these pages would make more files than fit in the memory one job can use here. Select fewer pages, or use Extract to get them as one PDF.",
       );
     }
-    files.push({ page, bytes: saved });
+    opts.budget?.take(held, "The split pages");
+    if (keep) files.push({ page, bytes: saved });
+    zip?.add(opts.fileName?.(page) ?? `page-${page}.pdf`, saved);
     opts.budget?.check();
     await yieldToEventLoop();
   }
-  return { files, pageCount };
+  return { files: keep ? files : null, zip: zip?.finish() ?? null, pageCount, pages: selected };
+}
+
+/** A ZIP written entry by entry; PDFs are already compressed, so entries are stored as they are. */
+class ZipWriter {
+  private readonly parts: Uint8Array[] = [];
+  private readonly zip = new Zip((err, data) => {
+    if (err) throw err;
+    this.parts.push(data);
+  });
+
+  add(name: string, bytes: Uint8Array): void {
+    const entry = new ZipPassThrough(name);
+    this.zip.add(entry);
+    entry.push(bytes, true);
+  }
+
+  finish(): Uint8Array {
+    this.zip.end();
+    return concat(this.parts);
+  }
 }
 
 /** One ZIP of the given files; PDFs are already compressed, so they are stored, not deflated again. */
 export function zipFiles(files: readonly { name: string; bytes: Uint8Array }[]): Uint8Array {
-  const entries: Record<string, [Uint8Array, { level: 0 }]> = {};
-  for (const f of files) entries[f.name] = [f.bytes, { level: 0 }];
-  return zipSync(entries);
+  const zip = new ZipWriter();
+  for (const f of files) zip.add(f.name, f.bytes);
+  return zip.finish();
 }

@@ -1,4 +1,4 @@
-import type { Budget } from "../services/budget";
+import type { Budget } from "./core/budget";
 import { loadPdf, savePdf } from "./pdf";
 import { checkPageContents } from "./pdf-content-check";
 import { type Decryption, decryptionOf } from "./pdf-crypto";
@@ -23,15 +23,15 @@ export interface UnlockResult {
 /** Writes a fully decrypted copy: no /Encrypt, every string and stream in clear. */
 export async function unlockPdf(bytes: Uint8Array, opts: UnlockOptions = {}): Promise<UnlockResult> {
   // loadPdf with a password goes through our decryption (pdf-crypto.ts) and checks the pages.
-  const doc = await loadPdf(bytes, { password: opts.password ?? "", name: opts.name });
+  const doc = await loadPdf(bytes, { password: opts.password ?? "", name: opts.name, budget: opts.budget });
   const pageCount = doc.getPageCount();
   const decryption = decryptionOf(doc);
   if (!decryption) {
     if (hasIntactXref(bytes)) return { bytes, decryption, pageCount, repaired: false };
     // What a damaged file still holds must be readable (a cut-off encrypted file's is not).
     await checkPageContents(doc, { name: opts.name, budget: opts.budget });
-    return { bytes: await savePdf(doc), decryption, pageCount, repaired: true };
+    return { bytes: await savePdf(doc, { budget: opts.budget }), decryption, pageCount, repaired: true };
   }
   opts.budget?.check();
-  return { bytes: await savePdf(doc), decryption, pageCount, repaired: false };
+  return { bytes: await savePdf(doc, { budget: opts.budget }), decryption, pageCount, repaired: false };
 }

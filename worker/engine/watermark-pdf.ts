@@ -1,6 +1,6 @@
 import { PDFArray, type PDFFont, PDFName, PDFNumber, type PDFPage, PDFStream } from "@cantoo/pdf-lib";
 import { AppError } from "../errors";
-import { type Budget, yieldToEventLoop } from "../services/budget";
+import { type Budget, yieldToEventLoop } from "./core/budget";
 import { embedTextFont } from "./fonts";
 import { guardPdf, loadPdf, savePdf } from "./pdf";
 import { checkPageContents } from "./pdf-content-check";
@@ -134,7 +134,7 @@ function dropInvalidContents(page: PDFPage): void {
 /** Stamps `text` across every page; the text stays real text (searchable, extractable). */
 export async function watermarkPdf(bytes: Uint8Array, opts: WatermarkOptions) {
   checkWatermarkOptions(opts.text, opts.opacity);
-  const doc = await loadPdf(bytes, { name: opts.name });
+  const doc = await loadPdf(bytes, { name: opts.name, budget: opts.budget });
   await checkPageContents(doc, { name: opts.name, budget: opts.budget });
   const font: PDFFont = await embedTextFont(doc, opts.text);
   const pages = doc.getPages();
@@ -156,5 +156,5 @@ export async function watermarkPdf(bytes: Uint8Array, opts: WatermarkOptions) {
     }
   });
   opts.budget?.check();
-  return { bytes: await savePdf(doc), pageCount: pages.length };
+  return { bytes: await savePdf(doc, { budget: opts.budget }), pageCount: pages.length };
 }

@@ -18,6 +18,8 @@ export const errorHandler: ErrorHandler<AppEnv> = (err, c) => {
   if (appErr.code === "internal") {
     console.error(`[${c.get("requestId") ?? "-"}] ${c.req.method} ${c.req.path}`, err);
   }
+  const retryAfter = appErr.extra?.retryAfter;
+  if (typeof retryAfter === "number") c.header("Retry-After", String(retryAfter));
   return c.json({ ...appErr.extra, error: appErr.message, code: appErr.code }, appErr.status);
 };
 

@@ -122,6 +122,31 @@ describe("POST /api/convert/split-pages", () => {
     expect(dl.headers.get("content-type")).toBe("application/zip");
   });
 
+  it("gives more than 20 pages only as the ZIP: one stored file, not one per page", async () => {
+    const src = await corpusFile(SOURCE);
+    const body = await convertOk(SPLIT, form([{ name: "report.pdf", bytes: src }], { selectedPages: "1-30" }));
+    expect(body.files.map((f) => f.convertedName)).toEqual(["report-pages.zip"]);
+    expect(body.file?.pageCount).toBe(30);
+    const zip = await download(body.files[0]);
+    const tested = await oracle("unzip", ["-tq", "{in}"], zip);
+    expect(tested.code, tested.stdout).toBe(0);
+    const listing = await oracle("unzip", ["-Z1", "{in}"], zip);
+    expect(listing.stdout.trim().split("\n")).toEqual(Array.from({ length: 30 }, (_, i) => `report-page-${i + 1}.pdf`));
+    const page7 = await oracle("unzip", ["-p", "{in}", "report-page-7.pdf"], zip);
+    expect(page7.stdout.startsWith("%PDF-")).toBe(true);
+  });
+
+  it("refuses to split more than 1,000 pages into files at once, before reading the PDF", async () => {
+    const src = await corpusFile(SOURCE);
+    const res = await post(SPLIT, form([{ name: "report.pdf", bytes: src }], { selectedPages: "1-1001" }));
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({
+      code: "job_too_large",
+      error:
+        "Split makes one PDF per page, at most 1,000 at a time. Select fewer pages, or use Extract to get them as one PDF.",
+    });
+  });
+
   it("gives a single selected page as just that PDF", async () => {
     const src = await corpusFile(SOURCE);
     const body = await convertOk(SPLIT, form([{ name: "report.pdf", bytes: src }], { selectedPages: "[2]" }));

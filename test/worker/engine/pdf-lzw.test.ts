@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LzwError, lzwDecode } from "../../../worker/engine/pdf-lzw";
+import { LzwError, lzwDecode } from "../../../worker/engine/core/lzw";
 import { base64Bytes, parsePnm } from "../convert/support";
 import { corpusFile, oracle } from "../helpers";
 

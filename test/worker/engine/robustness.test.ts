@@ -1,9 +1,9 @@
 import { Zlib } from "fflate";
 import { describe, expect, it } from "vitest";
-import { concat } from "../../../worker/engine/bytes";
+import { runWithBudget } from "../../../worker/engine/core/budget";
+import { concat } from "../../../worker/engine/core/bytes";
 import { loadPdf } from "../../../worker/engine/pdf";
 import { checkPageContents } from "../../../worker/engine/pdf-content-check";
-import { runWithBudget } from "../../../worker/services/budget";
 import { form, post } from "../convert/support";
 import { corpusFile } from "../helpers";
 
@@ -65,7 +65,7 @@ describe("pathological PDFs", () => {
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({
       code: "job_too_large",
-      error: "bomb.pdf has a page (page 1) whose content unpacks to more than 64 MB. It may be a decompression bomb.",
+      error: "bomb.pdf has a page (page 1) whose content unpacks to more than 32 MB. It may be a decompression bomb.",
     });
   });
 
@@ -81,7 +81,7 @@ describe("pathological PDFs", () => {
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({
       code: "job_too_large",
-      error: "This PDF's internal object lists unpack to more than 64 MB. It may be a decompression bomb.",
+      error: "objstm.pdf's internal object lists unpack to more than 20 MB. It may be a decompression bomb.",
     });
   });
 

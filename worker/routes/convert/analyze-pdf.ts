@@ -1,19 +1,46 @@
 import { Hono } from "hono";
 import { toolsById } from "../../../schema/tools";
+import { Budget, withinDeadline } from "../../engine/core/budget";
 import { loadPdf } from "../../engine/pdf";
 import type { AppEnv } from "../../env";
-import { runWithBudget } from "../../services/budget";
+import { AppError } from "../../errors";
+import { admitJob } from "../../services/admission";
 import { readUploads } from "../../services/uploads";
+import { clientAddress, hashClientAddress } from "../../services/viewer";
 import { jobBudgetMs } from "./budget";
 
-/** POST /api/analyze-pdf: the real page count of one PDF (not counted as a conversion). */
+/**
+ * POST /api/analyze-pdf: the real page count of one PDF (not counted as a conversion). It parses
+ * a whole upload, so it is admitted like a conversion and rate limited per address (Cloudflare's
+ * Rate Limiting binding: a brake counted per location, not an exact count).
+ */
 export const analyzePdfRoute = new Hono<AppEnv>().post("/analyze-pdf", async (c) => {
-  const { uploads } = await readUploads(c, toolsById["split-pdf"]);
-  const [file] = uploads;
-  const pageCount = await runWithBudget(jobBudgetMs(c.env), async () => {
-    const doc = await loadPdf(file.bytes, { name: file.name });
-    // getPages() walks the page tree itself; /Count is never trusted.
-    return doc.getPages().length;
-  });
-  return c.json({ pageCount });
+  const limiter = c.env.ANALYZE_LIMITER;
+  if (limiter) {
+    const { success } = await limiter.limit({ key: await hashClientAddress(clientAddress(c)) });
+    if (!success) {
+      throw new AppError(
+        "rate_limited",
+        "Too many files analysed from your address in the last minute. Please wait a minute and try again.",
+        {
+          retryAfter: 60,
+        },
+      );
+    }
+  }
+  const admission = await admitJob(c, "analyze");
+  try {
+    const { uploads } = await readUploads(c, toolsById["split-pdf"]);
+    const [file] = uploads;
+    const budget = new Budget(jobBudgetMs(c.env), admission.budget);
+    budget.take(file.size, file.name);
+    const pageCount = await withinDeadline(budget, async () => {
+      const doc = await loadPdf(file.bytes, { name: file.name, budget });
+      // getPages() walks the page tree itself; /Count is never trusted.
+      return doc.getPages().length;
+    });
+    return c.json({ pageCount });
+  } finally {
+    admission.lease.release();
+  }
 });

@@ -1,11 +1,13 @@
 import { Hono } from "hono";
 import type { ConvertedFile } from "../../../schema/api";
 import { type Tool, toolsById } from "../../../schema/tools";
+import { Budget, type BudgetOptions, withinDeadline } from "../../engine/core/budget";
 import { type AppContext, type AppEnv, limits } from "../../env";
 import { AppError, asUnavailable } from "../../errors";
-import { runWithBudget } from "../../services/budget";
+import { admitJob } from "../../services/admission";
 import { recordHistory } from "../../services/history";
 import { reserveConversion } from "../../services/quota";
+import { checkRefusals, countRefusal, isCountedRefusal } from "../../services/refusals";
 import { deleteResults, putResult, type StoredResult } from "../../services/storage";
 import { readUploads } from "../../services/uploads";
 import { resolveViewer, type Viewer } from "../../services/viewer";
@@ -50,12 +52,23 @@ function isSlug(slug: string): slug is ConvertSlug {
   return Object.hasOwn(endpoints, slug);
 }
 
-/** Stores every output or none: a failure part-way deletes what was already written. */
-async function storeOutputs(c: AppContext, viewer: Viewer, tool: string, outputs: OutputFile[], now: Date) {
+/**
+ * Stores every output or none: a failure part-way deletes what was already written. Writing
+ * counts in the job's time budget: past it, nothing more is written and what was is deleted.
+ */
+async function storeOutputs(
+  c: AppContext,
+  viewer: Viewer,
+  tool: string,
+  outputs: OutputFile[],
+  now: Date,
+  budget: Budget,
+) {
   const stored: StoredResult[] = [];
   const { resultTtlMs } = limits(c.env);
   try {
     for (const o of outputs) {
+      budget.check();
       stored.push(
         await putResult(
           c.env.FILES,
@@ -78,6 +91,7 @@ async function storeOutputs(c: AppContext, viewer: Viewer, tool: string, outputs
       c.env.FILES,
       stored.map((s) => s.id),
     ).catch(() => {});
+    if (err instanceof AppError && err.code === "job_timeout") throw err;
     throw asUnavailable(err, NOT_COUNTED);
   }
 }
@@ -85,20 +99,48 @@ async function storeOutputs(c: AppContext, viewer: Viewer, tool: string, outputs
 async function runConversion(c: AppContext, slug: ConvertSlug) {
   const endpoint: ConvertEndpoint = endpoints[slug];
   const tool = toolsById[endpoint.tool];
+  const viewer = await resolveViewer(c).catch((err: unknown): never => {
+    throw asUnavailable(err, NOT_COUNTED);
+  });
+  const now = new Date();
+  await checkRefusals(c.env, viewer, now);
+  // Before the upload is read: a job that has to wait for memory holds none meanwhile.
+  const admission = await admitJob(c, tool.id);
+  try {
+    return await convertAdmitted(c, endpoint, viewer, now, admission.budget);
+  } catch (err) {
+    if (isCountedRefusal(err)) await countRefusal(c.env, viewer, now);
+    throw err;
+  } finally {
+    admission.lease.release();
+  }
+}
+
+async function convertAdmitted(
+  c: AppContext,
+  endpoint: ConvertEndpoint,
+  viewer: Viewer,
+  now: Date,
+  budgetOptions: BudgetOptions,
+) {
+  const tool = toolsById[endpoint.tool];
   const unavailable = (err: unknown): never => {
     throw asUnavailable(err, NOT_COUNTED);
   };
-  const viewer = await resolveViewer(c).catch(unavailable);
-  const now = new Date();
   const reservation = await reserveConversion(c.env, viewer, now).catch(unavailable);
   let stored: StoredResult[] = [];
   try {
     const { uploads, form } = await readUploads(c, tool);
     const started = Date.now();
-    const result = await runWithBudget(jobBudgetMs(c.env), (budget) => endpoint.run({ uploads, form, budget }));
+    const budget = new Budget(jobBudgetMs(c.env), budgetOptions);
+    budget.take(
+      uploads.reduce((n, u) => n + u.size, 0),
+      uploads.length === 1 ? uploads[0].name : "The uploaded files",
+    );
+    const result = await withinDeadline(budget, () => endpoint.run({ uploads, form, budget }));
     const processingTime = Date.now() - started;
     const produced = result.outputs.filter((o): o is OutputFile => o.ok);
-    stored = await storeOutputs(c, viewer, tool.id, produced, now);
+    stored = await storeOutputs(c, viewer, tool.id, produced, now, budget);
 
     const files: ConvertedFile[] = [];
     let next = 0;

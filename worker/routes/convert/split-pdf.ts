@@ -1,9 +1,4 @@
-import {
-  extractPages as extractEngine,
-  pageRangeLabel,
-  splitPages as splitEngine,
-  zipFiles,
-} from "../../engine/split-pdf";
+import { extractPages as extractEngine, pageRangeLabel, splitPages as splitEngine } from "../../engine/split-pdf";
 import { AppError } from "../../errors";
 import { derivedName } from "../../services/filenames";
 import { pageListField } from "./form";
@@ -43,36 +38,42 @@ export const extractPages: ConvertEndpoint = {
 };
 
 /**
- * POST /api/convert/split-pages: each selected page as its own PDF, plus one ZIP of them all.
- * The ZIP comes first in files[] (it is what a person downloads) and is the only output with
- * a history row; a single selected page is just that page's PDF.
+ * POST /api/convert/split-pages: each selected page as its own PDF, in one ZIP. The ZIP comes
+ * first in files[] (it is what a person downloads) and is the only output with a history row;
+ * up to 20 pages, each page is also its own result; a single selected page is just that page.
  */
 export const splitPages: ConvertEndpoint = {
   tool: "split-pdf",
   conversionType: "split-pages",
   async run({ uploads, form, budget }) {
     const [u] = uploads;
-    const result = await splitEngine(u.bytes, { pages: selectedPages(form, "split"), name: u.name, budget });
-    const pages: OutputFile[] = result.files.map((f) => ({
+    const pageName = (page: number) => derivedName(u.name, `page-${page}`, ".pdf");
+    const result = await splitEngine(u.bytes, {
+      pages: selectedPages(form, "split"),
+      name: u.name,
+      budget,
+      fileName: pageName,
+    });
+    const pages: OutputFile[] = (result.files ?? []).map((f) => ({
       ok: true,
       bytes: f.bytes,
-      fileName: derivedName(u.name, `page-${f.page}`, ".pdf"),
+      fileName: pageName(f.page),
       contentType: "application/pdf",
       originalName: u.name,
       message: `Page ${f.page}`,
-      history: result.files.length === 1,
+      history: result.pages.length === 1,
     }));
-    if (pages.length === 1) return { outputs: pages, message: "Files processed successfully" };
-    budget.check();
+    if (!result.zip) return { outputs: pages, message: "Files processed successfully" };
+    const n = result.pages.length;
     const zip: OutputFile = {
       ok: true,
-      bytes: zipFiles(pages.map((p) => ({ name: p.fileName, bytes: p.bytes }))),
+      bytes: result.zip,
       fileName: derivedName(u.name, "pages", ".zip"),
       contentType: "application/zip",
       primary: true,
       originalName: u.name,
-      message: `${pages.length} pages, one PDF each`,
-      extra: { pageCount: pages.length },
+      message: `${n} pages, one PDF each`,
+      extra: { pageCount: n },
     };
     return { outputs: [zip, ...pages], message: "Files processed successfully" };
   },

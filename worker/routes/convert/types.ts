@@ -1,6 +1,6 @@
 import type { FileStatus } from "../../../schema/api";
 import type { ToolId } from "../../../schema/tools";
-import type { Budget } from "../../services/budget";
+import type { Budget } from "../../engine/core/budget";
 import type { Upload } from "../../services/uploads";
 
 export interface ConvertInput {

@@ -1,4 +1,4 @@
-import { Unzlib } from "fflate";
+import { InflateDamaged, Inflater } from "./inflate";
 
 /** How a reader words the two ways its zlib data can fail. */
 export interface InflateErrors {
@@ -13,13 +13,14 @@ export interface InflateErrors {
  * are asked for, so memory holds what is being read, not the whole inflated stream.
  */
 export class InflateReader {
-  private inflater!: Unzlib;
+  private inflater!: Inflater;
   private queue: Uint8Array[] = [];
   private queued = 0;
   private part = 0;
   private offset = 0;
   private ended = false;
   private consumed = 0;
+  private onData: (data: Uint8Array, final: boolean) => void = () => {};
 
   constructor(
     private readonly parts: readonly Uint8Array[],
@@ -31,10 +32,11 @@ export class InflateReader {
 
   /** Back to the start of the data. */
   reset(): void {
-    this.inflater = new Unzlib((data) => {
+    this.onData = (data) => {
       this.queue.push(data);
       this.queued += data.length;
-    });
+    };
+    this.inflater = new Inflater((data, final) => this.onData(data, final));
     this.queue = [];
     this.queued = 0;
     this.part = 0;
@@ -64,15 +66,17 @@ export class InflateReader {
 
   /**
    * Inflates up to `limit` more bytes (compressed, or inflated) and keeps none of them: damage
-   * just past what was read is found, as a reader given the whole stream would find it.
+   * just past what was read is found, as a reader given the whole stream would find it. True
+   * when the data ended within the limit; false when it goes on past it.
    */
-  drain(limit: number): void {
+  drain(limit: number): boolean {
     const end = this.consumed + limit;
     let drained = 0;
-    this.inflater.ondata = (data) => {
+    this.onData = (data) => {
       drained += data.length;
     };
     while (!this.ended && this.consumed < end && drained <= limit) this.feed();
+    return this.ended || this.inflater.complete;
   }
 
   private feed(): void {
@@ -81,8 +85,9 @@ export class InflateReader {
     const last = this.part === this.parts.length - 1 && end === data.length;
     try {
       this.inflater.push(data.subarray(this.offset, end), last);
-    } catch {
-      throw this.errors.corrupt();
+    } catch (err) {
+      if (err instanceof InflateDamaged) throw this.errors.corrupt();
+      throw err;
     }
     this.consumed += end - this.offset;
     this.offset = end;

@@ -1,0 +1,95 @@
+/**
+ * Sending hostile inputs to a running server, and reading how much the server's workerd
+ * processes grow while answering: shared by `npm run bench -- hostile` and `npm run load`.
+ */
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { toolsFor } from "../support/hostile.mjs";
+
+const MIME = { pdf: "application/pdf", png: "image/png", jpeg: "image/jpeg", webp: "image/webp" };
+
+/** A tiny valid PDF, the second file a merge needs. */
+export const SMALL_PDF = new TextEncoder().encode(
+  "%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 100 100] >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
+);
+
+/** The multipart body that sends `bytes` (named `name`) to `tool`, with the fields it needs. */
+export function hostileForm(tool, name, type, bytes) {
+  const form = new FormData();
+  form.append("files", new Blob([bytes], { type: MIME[type] }), name);
+  if (tool === "merge-pdf") form.append("files", new Blob([SMALL_PDF], { type: "application/pdf" }), "small.pdf");
+  if (tool === "extract-pages" || tool === "split-pages") form.append("selectedPages", "[1]");
+  if (tool === "watermark-pdf") {
+    form.append("watermarkText", "CONFIDENTIAL");
+    form.append("opacity", "0.3");
+  }
+  if (tool === "protect-pdf") form.append("password", "hostile-Pa55");
+  return form;
+}
+
+export function endpoint(tool) {
+  return tool === "analyze-pdf" ? "/api/analyze-pdf" : `/api/convert/${tool}`;
+}
+
+/** The process ids of the workerd processes in a process group. */
+export function workerdPids(pgid) {
+  const out = execFileSync("ps", ["-o", "pid=,comm=", "-g", String(pgid)], { encoding: "utf8" });
+  return out
+    .split("\n")
+    .map((l) => l.trim().split(/\s+/))
+    .filter(([, comm]) => comm === "workerd")
+    .map(([pid]) => Number(pid));
+}
+
+function rssBytes(pid) {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Number(m[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Samples the summed RSS of `pids` every `ms`; `peakSince(mark)` is the largest since a mark. */
+export function rssSampler(pids, ms = 50) {
+  const now = () => pids.reduce((s, p) => s + rssBytes(p), 0);
+  let peak = now();
+  const timer = setInterval(() => {
+    const v = now();
+    if (v > peak) peak = v;
+  }, ms);
+  return {
+    now,
+    /** Starts a window: returns the current RSS and resets the window's peak to it. */
+    mark() {
+      const v = now();
+      peak = v;
+      return v;
+    },
+    peak: () => Math.max(peak, now()),
+    stop: () => clearInterval(timer),
+  };
+}
+
+/** Sends one hostile input to one tool; the answer's status, code, message and time. */
+export async function sendHostile(url, entry, bytes, tool, address) {
+  const started = performance.now();
+  try {
+    const res = await fetch(`${url}${endpoint(tool)}`, {
+      method: "POST",
+      body: hostileForm(tool, entry.name, entry.type, bytes),
+      headers: { "cf-connecting-ip": address },
+    });
+    const body = await res.json().catch(() => ({}));
+    return {
+      status: res.status,
+      code: body.code ?? null,
+      error: body.error ?? body.files?.find((f) => f.error)?.error ?? null,
+      ms: performance.now() - started,
+    };
+  } catch (err) {
+    return { status: "network", code: null, error: String(err), ms: performance.now() - started };
+  }
+}
+
+export { toolsFor };
