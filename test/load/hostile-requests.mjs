@@ -54,9 +54,11 @@ function rssBytes(pid) {
 export function rssSampler(pids, ms = 50) {
   const now = () => pids.reduce((s, p) => s + rssBytes(p), 0);
   let peak = now();
+  let max = peak;
   const timer = setInterval(() => {
     const v = now();
     if (v > peak) peak = v;
+    if (v > max) max = v;
   }, ms);
   return {
     now,
@@ -67,7 +69,64 @@ export function rssSampler(pids, ms = 50) {
       return v;
     },
     peak: () => Math.max(peak, now()),
+    /** The largest since sampling began. */
+    max: () => Math.max(max, now()),
     stop: () => clearInterval(timer),
+  };
+}
+
+/**
+ * Samples the Worker isolate's own memory (V8 heap in use plus ArrayBuffer backing stores,
+ * which is what a deployed isolate's 128 MB limit counts) through wrangler dev's inspector, the
+ * Chrome DevTools protocol's Runtime.getHeapUsage, every `ms`. Unlike the process's RSS it is not
+ * inflated by the local storage simulators or by memory the allocator keeps after it is freed.
+ */
+export async function isolateSampler(inspectorPort, ms = 50) {
+  const ws = new WebSocket(`ws://127.0.0.1:${inspectorPort}/ws`, { headers: { origin: "http://localhost" } });
+  await new Promise((resolve, reject) => {
+    ws.onopen = resolve;
+    ws.onerror = () => reject(new Error(`the inspector on port ${inspectorPort} refused the connection`));
+  });
+  let id = 0;
+  const pending = new Map();
+  ws.onmessage = (e) => {
+    const m = JSON.parse(String(e.data));
+    if (m.id && pending.has(m.id)) {
+      pending.get(m.id)(m.result);
+      pending.delete(m.id);
+    }
+  };
+  const usage = () =>
+    new Promise((resolve) => {
+      const i = ++id;
+      pending.set(i, (r) => resolve(r ? r.usedSize + r.backingStorageSize : 0));
+      ws.send(JSON.stringify({ id: i, method: "Runtime.getHeapUsage" }));
+    });
+  let last = await usage();
+  let peak = last;
+  let max = last;
+  let busy = false;
+  const timer = setInterval(async () => {
+    if (busy) return;
+    busy = true;
+    last = await usage();
+    busy = false;
+    if (last > peak) peak = last;
+    if (last > max) max = last;
+  }, ms);
+  return {
+    now: () => last,
+    async mark() {
+      last = await usage();
+      peak = last;
+      return last;
+    },
+    peak: () => peak,
+    max: () => max,
+    stop() {
+      clearInterval(timer);
+      ws.close();
+    },
   };
 }
 
@@ -81,9 +140,12 @@ export async function sendHostile(url, entry, bytes, tool, address) {
       headers: { "cf-connecting-ip": address },
     });
     const body = await res.json().catch(() => ({}));
+    // Unlock and watermark answer 200 with a failure per file: nothing made is a refusal.
+    const failed = res.status === 200 && body.files?.length > 0 && body.files.every((f) => f.status === "error");
     return {
       status: res.status,
-      code: body.code ?? null,
+      refused: (res.status >= 400 && res.status < 500) || failed,
+      code: body.code ?? (failed ? (body.files[0].code ?? "error") : null),
       error: body.error ?? body.files?.find((f) => f.error)?.error ?? null,
       ms: performance.now() - started,
     };

@@ -24,6 +24,18 @@ export function loadMarkdown(d) {
       .join(", ")}.`,
     "",
   );
+  if (d.hostile) {
+    lines.push(
+      `Hostile inputs sent between them by one more client: ${d.hostile.requests}, answered ${Object.entries(
+        d.hostile.byStatus,
+      )
+        .map(([s, n]) => `${s}: ${n}`)
+        .join(
+          ", ",
+        )}; slowest ${ms(d.hostile.slowestMs)}; ${d.hostile.problems.length === 0 ? "none answered wrongly" : `**${d.hostile.problems.length} answered wrongly**: ${d.hostile.problems.slice(0, 5).join("; ")}`}.`,
+      "",
+    );
+  }
   for (const f of d.faults) lines.push(`- ${f.ok ? "ok" : "**FAILED**"}: ${f.fault}`);
   return lines.join("\n");
 }

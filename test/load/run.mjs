@@ -13,7 +13,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { machine } from "../bench/machine.mjs";
+import { HOSTILE, hostileBytes, mustRefuse, toolsFor } from "../support/hostile.mjs";
 import { runFaults } from "./faults.mjs";
+import { sendHostile } from "./hostile-requests.mjs";
 import { JOBS } from "./jobs.mjs";
 import { loadMarkdown } from "./report.mjs";
 import { startServer } from "./server.mjs";
@@ -75,6 +77,28 @@ async function client(url, id, deadline, log) {
       entry.bytes = bytes;
       entry.check = job.check;
     }
+  }
+}
+
+/**
+ * One more client, sending hostile inputs (the quick set of test/support/hostile.mjs) between the
+ * ordinary jobs, each from an address of its own: the server must answer every one (a 4xx where
+ * the input must be refused), and the ordinary jobs must still all succeed.
+ */
+async function hostileClient(url, deadline, log) {
+  const inputs = [];
+  for (const entry of HOSTILE.filter((h) => h.quick)) inputs.push({ entry, bytes: await hostileBytes(entry) });
+  const sends = inputs.flatMap(({ entry, bytes }) => toolsFor(entry).map((tool) => ({ entry, bytes, tool })));
+  for (let i = 0; Date.now() < deadline; i++) {
+    const { entry, bytes, tool } = sends[i % sends.length];
+    const r = await sendHostile(url, entry, bytes, tool, nextAddress());
+    const problem =
+      r.status === "network" || r.status >= 500
+        ? `${r.status} ${r.error ?? ""}`
+        : mustRefuse(entry, tool) && !r.refused
+          ? `${r.status}: not refused`
+          : null;
+    log.push({ input: entry.name, tool, status: r.status, code: r.code, ms: r.ms, problem });
   }
 }
 
@@ -145,11 +169,23 @@ try {
     }).then((r) => r.arrayBuffer());
   const started = Date.now();
   const deadline = started + SECONDS * 1000;
-  await Promise.all(Array.from({ length: CLIENTS }, (_, id) => client(server.url, id, deadline, log)));
+  const hostileLog = [];
+  await Promise.all([
+    ...Array.from({ length: CLIENTS }, (_, id) => client(server.url, id, deadline, log)),
+    process.env.LOAD_HOSTILE === "0" ? Promise.resolve() : hostileClient(server.url, deadline, hostileLog),
+  ]);
   const elapsed = (Date.now() - started) / 1000;
   console.info(`load: ${log.length} requests in ${elapsed.toFixed(1)} s; checking every result`);
   await verify(log);
   const summary = summarise(log, elapsed);
+  summary.hostile = {
+    requests: hostileLog.length,
+    byStatus: Object.fromEntries(
+      [...new Set(hostileLog.map((h) => h.status))].map((st) => [st, hostileLog.filter((h) => h.status === st).length]),
+    ),
+    slowestMs: Math.max(0, ...hostileLog.map((h) => h.ms)),
+    problems: hostileLog.filter((h) => h.problem).map((h) => `${h.input} -> ${h.tool}: ${h.problem}`),
+  };
   console.info("faults: clients that go away mid-upload");
   const faults = await runFaults(server);
   const doc = {
@@ -171,6 +207,7 @@ try {
     summary.networkErrors +
     summary.lost.length +
     summary.mixedUp.length +
+    summary.hostile.problems.length +
     faults.filter((f) => !f.ok).length;
   process.exitCode = failed > 0 ? 1 : 0;
 } finally {

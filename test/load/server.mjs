@@ -30,7 +30,7 @@ async function waitUntilUp(url, ms) {
  * Starts the server; returns its URL, its state directory, how long it took, its process group
  * (wrangler and workerd), and stop(). `vars` are passed to wrangler dev as --var.
  */
-export async function startServer(port, vars = {}) {
+export async function startServer(port, vars = {}, { inspectorPort } = {}) {
   const env = { ...process.env, ...quiet, PATH: `${join(ROOT, "node_modules/.bin")}:${process.env.PATH}` };
   if (!existsSync(join(ROOT, "dist/web/index.html"))) {
     console.info("building the site (dist/web is missing)");
@@ -44,6 +44,7 @@ export async function startServer(port, vars = {}) {
   });
   const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state];
   for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
+  if (inspectorPort) args.push("--inspector-port", String(inspectorPort));
   const child = spawn(WRANGLER, [...args, "--show-interactive-dev-session=false", "--log-level", "warn"], {
     cwd: ROOT,
     env,

@@ -10,7 +10,8 @@ import { busyError } from "./budget";
  * back: in a Worker, code resumed by another request's promise runs in that request's context
  * and may not touch its own request's body ("Cannot perform I/O on behalf of a different
  * request"). A waiter that stops polling (its client went away and the request was dropped) is
- * passed over once it has been silent for a while, so it cannot block the queue.
+ * passed over once the others have looked many times without it: silence is counted in their
+ * polls, not in time, because a long synchronous step of a running job stops every timer alike.
  */
 export interface LedgerOptions {
   /** Bytes all jobs together may reserve. */
@@ -33,14 +34,18 @@ export interface Lease {
 
 interface Waiter {
   bytes: number;
-  /** When it last looked: a waiter silent for long is gone. */
+  /** The poll count when it last looked: one the others have passed many times is gone. */
   seen: number;
 }
+
+/** Polls by others (per waiter ahead of or behind it) after which a silent waiter is dropped. */
+const SILENT_ROUNDS = 25;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export class MemoryLedger {
   private used = 0;
+  private polls = 0;
   private readonly waiting: Waiter[] = [];
 
   constructor(readonly opts: LedgerOptions) {}
@@ -63,12 +68,12 @@ export class MemoryLedger {
     this.dropSilent();
     if (this.waiting.length === 0 && this.used + want <= this.opts.capacity) return this.lease(want);
     if (this.waiting.length >= this.opts.maxWaiting) throw busyError();
-    const me: Waiter = { bytes: want, seen: Date.now() };
+    const me: Waiter = { bytes: want, seen: this.polls };
     this.waiting.push(me);
     const deadline = Date.now() + this.opts.maxWaitMs;
     for (;;) {
       await sleep(this.pollMs);
-      me.seen = Date.now();
+      me.seen = ++this.polls;
       if (!this.waiting.includes(me)) throw busyError();
       this.dropSilent();
       if (this.waiting[0] === me && this.used + want <= this.opts.capacity) {
@@ -84,7 +89,7 @@ export class MemoryLedger {
 
   /** Passes over waiters that stopped looking (their requests ended while they waited). */
   private dropSilent(): void {
-    const cutoff = Date.now() - Math.max(1000, this.pollMs * 50);
+    const cutoff = this.polls - SILENT_ROUNDS * Math.max(1, this.waiting.length);
     for (let i = this.waiting.length - 1; i >= 0; i--) if (this.waiting[i].seen < cutoff) this.waiting.splice(i, 1);
   }
 
