@@ -128,6 +128,9 @@ for (const f of corpus()) {
   if (quick && !QUICK_CORPUS.has(f.name)) continue;
   jobs.push(...jobsFor(f, null));
 }
+// MEMORY_ONLY=name,name runs only the jobs of those inputs (to look at one again).
+const only = process.env.MEMORY_ONLY?.split(",");
+if (only) jobs.splice(0, jobs.length, ...jobs.filter((j) => only.some((o) => j.label.startsWith(`${o} `))));
 console.info(
   `memory: ${jobs.length} jobs (${quick ? "quick" : "full"} set), ${PARALLEL} at a time, limit ${LIMIT_MB} MB`,
 );

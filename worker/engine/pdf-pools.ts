@@ -55,8 +55,14 @@ const decodeName = (name: string) =>
   name.replace(/#([\dABCDEF]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 
 let installed = false;
+let created = 0;
 const names = new WeakPool<PDFName>();
 const refs = new WeakPool<PDFRef>();
+
+/** Names and references made so far (new ones cost far more than a lookup: the parse guard charges them). */
+export function pooledCreated(): number {
+  return created;
+}
 
 /** How many names and references the weak pools hold now (a test reads it). */
 export function pooledCounts(): { names: number; refs: number } {
@@ -81,6 +87,7 @@ export function installWeakPools(): void {
     // The library's constructor is private: it makes the instance, which then leaves its pool.
     const made = nameOf(name);
     namePool.delete(key);
+    created++;
     return names.add(key, made);
   };
   PDFRef.of = (objectNumber: number, generationNumber = 0): PDFRef => {
@@ -89,6 +96,7 @@ export function installWeakPools(): void {
     if (kept) return kept;
     const made = refOf(objectNumber, generationNumber);
     refPool.delete(key);
+    created++;
     return refs.add(key, made);
   };
 }

@@ -131,6 +131,7 @@ describe("the bounded filters agree with qpdf", () => {
   it("RunLength, ASCIIHex and ASCII85", () => {
     const rl = runLengthEncode(mixed);
     same(decodeSteps(rl, [{ name: "RunLengthDecode" }], { max: 1e6 }), qpdfDecodes(rl, "/RunLengthDecode"));
+    expect(decodedSize(rl, [{ name: "RunLengthDecode" }], { max: 1e6 })).toBe(mixed.length);
     const hex = new TextEncoder().encode(
       `${Buffer.from(mixed)
         .toString("hex")

@@ -85,7 +85,28 @@ export function decodedSize(data: Uint8Array, steps: readonly DecodeStep[], opts
       lzwDecodedSize(head, last.earlyChange ?? 1, opts.max, new DecodeLimit(opts.max, name)),
     );
   }
+  if (name === "RunLengthDecode") return runLengthSize(head, opts.max);
   return decodeStep(head, last, opts).length;
+}
+
+/** RunLength's decoded length, counted without making it. */
+function runLengthSize(data: Uint8Array, max: number): number {
+  let n = 0;
+  for (let i = 0; i < data.length; ) {
+    const len = data[i++];
+    if (len === 128) break;
+    if (len < 128) {
+      const k = Math.min(len + 1, data.length - i);
+      n += k;
+      i += k;
+    } else {
+      if (i >= data.length) break;
+      n += 257 - len;
+      i++;
+    }
+    if (n > max) throw new DecodeLimit(max, "RunLengthDecode");
+  }
+  return n;
 }
 
 function decodeStep(data: Uint8Array, step: DecodeStep, opts: DecodeOptions): Uint8Array {
