@@ -59,7 +59,7 @@ export async function runJob(
   try {
     const uploads = [];
     for (const f of files)
-      uploads.push(await checkUpload(new File([f.bytes], f.name, { type: f.type }), tool, 25 * 1024 * 1024));
+      uploads.push(await checkUpload({ name: f.name, type: f.type, bytes: f.bytes }, tool, 25 * 1024 * 1024));
     budget.take(
       uploads.reduce((n, u) => n + u.size, 0),
       uploads.length === 1 ? uploads[0].name : "The uploaded files",

@@ -3,6 +3,7 @@ import type { AppContext } from "../env";
 import { limits, MB } from "../env";
 import { AppError } from "../errors";
 import { cleanFileName, splitExtension } from "./filenames";
+import { readMultipart } from "./multipart";
 
 /** One uploaded file, checked: allowed extension, within the size limit, real content. */
 export interface Upload {
@@ -76,8 +77,15 @@ export function acceptedList(tool: ToolDef): string {
   return tool.accept.join(", ");
 }
 
+/** One file as the multipart body holds it: its name, declared type and bytes (a view into the body). */
+export interface UploadedFile {
+  name: string;
+  type: string;
+  bytes: Uint8Array;
+}
+
 /** Checks one file against a tool's rules; the messages are the spec's. */
-export async function checkUpload(file: File, tool: ToolDef, maxFileBytes: number): Promise<Upload> {
+export async function checkUpload(file: UploadedFile, tool: ToolDef, maxFileBytes: number): Promise<Upload> {
   let name = cleanFileName(file.name, "file");
   let { ext } = splitExtension(name);
   // A name without an extension is taken by its declared type (spec: a PDF "by type or by .pdf
@@ -98,13 +106,13 @@ export async function checkUpload(file: File, tool: ToolDef, maxFileBytes: numbe
     );
   }
   const limitBytes = Math.min(tool.maxSizeMB * MB, maxFileBytes);
-  if (file.size > limitBytes) {
+  if (file.bytes.length > limitBytes) {
     throw new AppError("file_too_large", `File size exceeds ${Math.round(limitBytes / MB)}MB limit`, {
       fileName: name,
     });
   }
-  if (file.size === 0) throw new AppError("invalid_file", `${name} is empty.`, { fileName: name });
-  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (file.bytes.length === 0) throw new AppError("invalid_file", `${name} is empty.`, { fileName: name });
+  const bytes = file.bytes;
   const claimed = EXT_KIND[ext];
   const actual = sniff(bytes);
   if (actual !== claimed) {
@@ -119,22 +127,17 @@ export async function checkUpload(file: File, tool: ToolDef, maxFileBytes: numbe
 }
 
 /**
- * Reads the multipart body (already bounded by the request body limit) and checks the
- * `files` field against the tool's rules: count, type, size, content.
+ * Reads the multipart body (bounded by the request limit, kept once: files are views into it)
+ * and checks the `files` field against the tool's rules: count, type, size, content.
  */
 export async function readUploads(c: AppContext, tool: ToolDef): Promise<{ uploads: Upload[]; form: FormData }> {
   const type = (c.req.header("content-type") ?? "").toLowerCase();
   if (!type.startsWith("multipart/form-data")) {
     throw new AppError("bad_request", "Send the files as multipart/form-data in a field named files.");
   }
-  let form: FormData;
-  try {
-    form = await c.req.raw.formData();
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    throw new AppError("bad_request", "The upload could not be read. Please try again.");
-  }
-  const files = form.getAll("files").filter((f): f is File => typeof f !== "string");
+  const { maxFileBytes, maxRequestBytes } = limits(c.env);
+  const body = await readMultipart(c.req.raw, maxRequestBytes, () => requestTooLarge(maxRequestBytes));
+  const files = body.files.filter((f) => f.field === "files");
   if (files.length === 0) throw new AppError("validation_failed", "No files selected");
   if (files.length < tool.minFiles) {
     throw new AppError(
@@ -152,12 +155,16 @@ export async function readUploads(c: AppContext, tool: ToolDef): Promise<{ uploa
         : `You can upload at most ${tool.maxFiles} files at once.`,
     );
   }
-  const { maxFileBytes } = limits(c.env);
   const uploads: Upload[] = [];
   for (const file of files) uploads.push(await checkUpload(file, tool, maxFileBytes));
-  // Only the text fields go on: the parsed form's File objects would keep a second copy of
-  // every upload alive for the whole job (25 MB of a 128 MB isolate for one large file).
   const fields = new FormData();
-  for (const [key, value] of form) if (typeof value === "string") fields.append(key, value);
+  for (const [key, value] of body.fields) fields.append(key, value);
   return { uploads, form: fields };
+}
+
+export function requestTooLarge(maxRequestBytes: number): AppError {
+  return new AppError(
+    "payload_too_large",
+    `This upload is too large. One request can carry at most ${Math.round(maxRequestBytes / MB)}MB in total.`,
+  );
 }
