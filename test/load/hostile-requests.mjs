@@ -123,6 +123,20 @@ export async function isolateSampler(inspectorPort, ms = 50) {
     },
     peak: () => peak,
     max: () => max,
+    /**
+     * Forces a full collection in the isolate, then reads what it still holds: memory kept, not
+     * garbage. workerd's inspector never answers HeapProfiler.collectGarbage; a heap snapshot
+     * collects first (its chunks are ignored).
+     */
+    async collected() {
+      await new Promise((resolve) => {
+        const i = ++id;
+        pending.set(i, resolve);
+        ws.send(JSON.stringify({ id: i, method: "HeapProfiler.takeHeapSnapshot", params: { reportProgress: false } }));
+      });
+      last = await usage();
+      return last;
+    },
     stop() {
       clearInterval(timer);
       ws.close();
