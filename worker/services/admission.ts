@@ -41,7 +41,7 @@ export function admissionConfig(env: Env): AdmissionConfig {
   return {
     jobMemory: numberVar(env.JOB_MEMORY_MB, 80) * MiB,
     isolateMemory: numberVar(env.ISOLATE_MEMORY_MB, 88) * MiB,
-    maxWaiting: numberVar(env.JOB_QUEUE_LENGTH, 16),
+    maxWaiting: numberVar(env.JOB_QUEUE_LENGTH, 64),
     maxWaitMs: numberVar(env.JOB_QUEUE_WAIT_MS, 180_000),
   };
 }
