@@ -64,6 +64,7 @@ async function testProjects() {
   const { cloudflareTest, readD1Migrations } = await import("@cloudflare/vitest-plugin");
   const { oracleBindings } = await import("./test/support/oracle.ts");
   const { startImitations } = await import("./test/support/imitations/server.ts");
+  const { TURNSTILE_SECRET } = await import("./test/support/imitations/turnstile.ts");
   const imitation = await startImitations();
   const third = `http://127.0.0.1:${imitation.port}`;
   return [
@@ -97,6 +98,9 @@ async function testProjects() {
               DROPBOX_TOKEN_URL: `${third}/dropbox/token`,
               DROPBOX_UPLOAD_URL: `${third}/dropbox/upload`,
               DROPBOX_REVOKE_URL: `${third}/dropbox/revoke`,
+              TURNSTILE_SITE_KEY: "turnstile-site-imitation",
+              TURNSTILE_SECRET_KEY: TURNSTILE_SECRET,
+              TURNSTILE_VERIFY_URL: `${third}/turnstile/siteverify`,
             },
             serviceBindings: oracleBindings(),
           },

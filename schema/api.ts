@@ -29,8 +29,23 @@ const password = v.pipe(
 const name = (message: string) =>
   v.pipe(v.string(message), v.trim(), v.minLength(1, message), v.maxLength(100, "Name must be at most 100 characters"));
 
-export const LoginBody = v.object({ email, password });
+export const LoginBody = v.object({
+  email,
+  password,
+  /** A Turnstile token, asked for after repeated failures against the account. */
+  challenge: v.optional(v.pipe(v.string("The challenge answer must be text."), v.maxLength(2048))),
+});
 export type LoginBody = v.InferOutput<typeof LoginBody>;
+
+/** DELETE /api/account: the password again, so a session left open is not enough to erase everything. */
+export const DeleteAccountBody = v.object({
+  password: v.pipe(
+    v.string("Enter your password to delete your account"),
+    v.minLength(1, "Enter your password to delete your account"),
+    v.maxLength(256),
+  ),
+});
+export type DeleteAccountBody = v.InferOutput<typeof DeleteAccountBody>;
 
 export const RegisterBody = v.pipe(
   v.object({
@@ -144,6 +159,8 @@ export const PublicConfig = v.object({
   donations: v.object({ enabled: v.boolean(), publishableKey: v.nullable(v.string()) }),
   premium: v.object({ enabled: v.boolean(), priceLabel: v.nullable(v.string()) }),
   cloud: v.object({ google: v.boolean(), dropbox: v.boolean() }),
+  /** Turnstile's public site key, when sign-in can ask for a challenge. */
+  turnstile: v.object({ siteKey: v.nullable(v.string()) }),
   limits: v.object({
     maxFileSizeMB: v.number(),
     resultTtlHours: v.number(),

@@ -148,6 +148,32 @@ export const shares = sqliteTable(
 
 export type Share = typeof shares.$inferSelect;
 
+/**
+ * Every stored result, with who made it and when it goes: the expiry sweep reads it by expiry
+ * (R2 listing has no order but the key's), shares and deletions check the maker against it, and
+ * downloads check its expiry. No foreign key: a result's bytes in R2 are deleted before its row.
+ */
+export const results = sqliteTable(
+  "results",
+  {
+    id: text("id").primaryKey(),
+    /** The account that made it, or null for a guest. */
+    userId: integer("userId"),
+    /** For a guest's result: a keyed hash of the browser's guest cookie, so only that browser may share it. */
+    guestKey: text("guestKey"),
+    tool: text("tool").notNull(),
+    fileName: text("fileName").notNull(),
+    originalName: text("originalName").notNull(),
+    contentType: text("contentType").notNull(),
+    size: integer("size").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expiresAt").notNull(),
+  },
+  (t) => [index("results_expires").on(t.expiresAt), index("results_user").on(t.userId)],
+);
+
+export type Result = typeof results.$inferSelect;
+
 /** Stripe events already handled: Stripe retries deliveries for days, each is applied once. */
 export const stripeEvents = sqliteTable("stripe_events", {
   id: text("id").primaryKey(),

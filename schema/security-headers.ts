@@ -10,16 +10,19 @@ const STRIPE = {
   frame: "https://js.stripe.com https://checkout.stripe.com",
 };
 
+/** Cloudflare Turnstile: the sign-in challenge's script and frame, loaded only when it is asked for. */
+const TURNSTILE = "https://challenges.cloudflare.com";
+
 export const pageCsp = [
   "default-src 'self'",
   // pdf.js compiles its JPEG 2000 / JBIG2 decoders from WebAssembly for page thumbnails.
-  `script-src 'self' 'wasm-unsafe-eval' ${STRIPE.script}`,
+  `script-src 'self' 'wasm-unsafe-eval' ${STRIPE.script} ${TURNSTILE}`,
   // Chakra (emotion) injects <style> elements at run time.
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
   `connect-src 'self' ${STRIPE.connect}`,
-  `frame-src ${STRIPE.frame}`,
+  `frame-src ${STRIPE.frame} ${TURNSTILE}`,
   // Page thumbnails are rendered by pdf.js in a worker.
   "worker-src 'self' blob:",
   "object-src 'none'",

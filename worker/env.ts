@@ -25,6 +25,14 @@ interface Secrets {
   DROPBOX_REVOKE_URL?: string;
   /** HMAC key for OAuth state and other signed values. */
   SIGNING_SECRET?: string;
+  /** HMAC key for stored client addresses and sign-in keys (falls back to SIGNING_SECRET). */
+  HASH_SECRET?: string;
+  /** Cloudflare Turnstile keys; the siteverify URL is configurable so tests can imitate it. */
+  TURNSTILE_SITE_KEY?: string;
+  TURNSTILE_SECRET_KEY?: string;
+  TURNSTILE_VERIFY_URL?: string;
+  /** The site's public origin (https://example.com): links that leave the site are built on it. */
+  PUBLIC_ORIGIN?: string;
 }
 
 declare global {

@@ -17,6 +17,7 @@ export const errorStatus = {
   job_too_large: 413,
   unauthorized: 401,
   forbidden: 403,
+  challenge_required: 403,
   not_found: 404,
   method_not_allowed: 405,
   unsupported_media_type: 415,

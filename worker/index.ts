@@ -1,10 +1,11 @@
 import { Hono } from "hono";
-import { requestId } from "hono/request-id";
 import type { AppEnv } from "./env";
 import { AppError } from "./errors";
 import { requestBodyLimit } from "./middleware/body-limit";
 import { errorHandler, notFoundHandler } from "./middleware/error-handler";
+import { requestId } from "./middleware/request-id";
 import { securityHeaders } from "./middleware/security-headers";
+import { account } from "./routes/account";
 import { auth } from "./routes/auth";
 import { cloud } from "./routes/cloud";
 import { config } from "./routes/config";
@@ -18,12 +19,13 @@ import { stripeWebhook } from "./routes/stripe-webhook";
 import { runScheduled } from "./services/scheduled";
 
 const app = new Hono<AppEnv>()
-  .use("*", requestId())
+  .use("*", requestId)
   .use("*", securityHeaders)
   .use("/api/*", requestBodyLimit)
   .route("/api", health)
   .route("/api", config)
   .route("/api", auth)
+  .route("/api", account)
   .route("/api", convert)
   .route("/api", download)
   .route("/api", share)

@@ -1,9 +1,10 @@
 import { defineConfig, devices } from "@playwright/test";
+import { TURNSTILE_SECRET } from "../support/imitations/turnstile";
 
 /**
  * Three processes per run, all on 127.0.0.1 and each with fresh state:
  * - the product as `npm start` serves it, with no third-party keys (E2E_PORT, default 8790);
- * - the same product configured for Stripe, Google and Dropbox (E2E_PORT + 100), pointed at
+ * - the same product configured for Stripe, Google, Dropbox and Turnstile (E2E_PORT + 100), pointed at
  * - the local imitations of those third parties (E2E_PORT + 200).
  */
 export const port = Number(process.env.E2E_PORT ?? 8790);
@@ -44,6 +45,9 @@ const configuredVars: Record<string, string> = {
   DROPBOX_TOKEN_URL: `${third}/dropbox/token`,
   DROPBOX_UPLOAD_URL: `${third}/dropbox/upload`,
   DROPBOX_REVOKE_URL: `${third}/dropbox/revoke`,
+  TURNSTILE_SITE_KEY: "turnstile-site-e2e",
+  TURNSTILE_SECRET_KEY: TURNSTILE_SECRET,
+  TURNSTILE_VERIFY_URL: `${third}/turnstile/siteverify`,
 };
 
 function worker(p: number, vars: Record<string, string> = {}) {

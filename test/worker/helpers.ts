@@ -60,3 +60,10 @@ export async function corpusIndex(): Promise<CorpusEntry[]> {
     };
   });
 }
+
+/** Moves a stored result's expiry into the past (its row in `results` is what every read checks). */
+export async function expireResult(downloadUrl: string, at = Date.now() - 1000): Promise<void> {
+  const id = downloadUrl.split("/").pop();
+  const res = await env.DB.prepare("UPDATE results SET expiresAt = ?1 WHERE id = ?2").bind(at, id).run();
+  if (!res.meta.changes) throw new Error(`no stored result ${id}`);
+}

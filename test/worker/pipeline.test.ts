@@ -50,13 +50,12 @@ describe("the conversion pipeline (through rotate)", () => {
     expect((await call("/api/download/..%2F..%2Fetc")).status).toBe(404);
 
     const id = "expiredexpiredexpiredexpiredexpiredexpired0";
-    await env.FILES.put(resultKey(id), "secret", {
-      customMetadata: {
-        expiresAt: new Date(Date.now() - 1000).toISOString(),
-        fileName: "x.pdf",
-        contentType: "application/pdf",
-      },
-    });
+    await env.FILES.put(resultKey(id), "secret");
+    await env.DB.prepare(
+      "INSERT INTO results (id, tool, fileName, originalName, contentType, size, createdAt, expiresAt) VALUES (?1, 'rotate-pdf', 'x.pdf', 'x.pdf', 'application/pdf', 6, ?2, ?3)",
+    )
+      .bind(id, Date.now() - 3600_000, Date.now() - 1000)
+      .run();
     const gone = await call(`/api/download/${id}`);
     expect(gone.status).toBe(410);
     expect((await json(gone)).code).toBe("gone");

@@ -21,6 +21,9 @@ export class AuthRequestError extends Error {
   constructor(
     message: string,
     readonly serverError: string | undefined,
+    /** The server's error code, and the Turnstile site key when it asks for a challenge. */
+    readonly code?: string,
+    readonly siteKey?: string,
   ) {
     super(message);
     this.name = "AuthRequestError";
@@ -41,7 +44,12 @@ async function authCall(
   const data = (await res.json().catch(() => ({}))) as AuthResponse;
   if (!res.ok || !data.success || !data.sessionToken || !data.user) {
     const serverError = errorField(data);
-    throw new AuthRequestError(serverError ?? fallback, serverError);
+    throw new AuthRequestError(
+      serverError ?? fallback,
+      serverError,
+      errorField(data, "code"),
+      errorField(data, "siteKey"),
+    );
   }
   return { sessionToken: data.sessionToken, user: data.user };
 }

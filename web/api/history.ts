@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { HistoryPage } from "../../schema/api";
 import { apiRequest, throwIfResNotOk } from "./client";
 
@@ -17,3 +17,15 @@ export const historyQuery = (page: number) =>
       return res.json();
     },
   });
+
+/** DELETE /api/history/{id}: the item, its file and its share links go at once. */
+export function useDeleteHistoryItem() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      const res = await apiRequest(`/api/history/${id}`, { method: "DELETE", auth: true });
+      await throwIfResNotOk(res);
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: ["/api/history"] }),
+  });
+}

@@ -17,6 +17,7 @@ import { LoginBody, RegisterBody } from "../../schema/api";
 import { AuthRequestError, useLoginMutation, useRegisterMutation } from "../api/auth";
 import { useAuth } from "../session/auth-context";
 import { toast } from "../ui/toaster";
+import { Turnstile } from "./turnstile";
 
 type Errors = Record<string, string>;
 
@@ -90,6 +91,9 @@ function LoginForm() {
   const [values, setValues] = useState({ email: "", password: "" });
   const [errors, setErrors] = useState<Errors>({});
   const set = (k: keyof typeof values) => (value: string) => setValues((s) => ({ ...s, [k]: value }));
+  // After repeated failures the server asks for a Turnstile challenge; each token is good once.
+  const [challenge, setChallenge] = useState<{ siteKey: string; round: number } | null>(null);
+  const [token, setToken] = useState<string | null>(null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -97,12 +101,21 @@ function LoginForm() {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     try {
-      const { sessionToken, user } = await mutation.mutateAsync(v.parse(LoginBody, values));
+      const body = v.parse(LoginBody, { ...values, ...(token ? { challenge: token } : {}) });
+      if (challenge) {
+        setToken(null);
+        setChallenge({ ...challenge, round: challenge.round + 1 });
+      }
+      const { sessionToken, user } = await mutation.mutateAsync(body);
       login(sessionToken, user);
       openDialog(null);
       toast({ title: "Welcome back!", description: "You have been logged in successfully." });
     } catch (err) {
       const serverError = err instanceof AuthRequestError ? err.serverError : undefined;
+      if (err instanceof AuthRequestError && err.code === "challenge_required" && err.siteKey) {
+        const siteKey = err.siteKey;
+        setChallenge((c) => c ?? { siteKey, round: 0 });
+      }
       toast({
         title: "Login failed",
         description: serverError ?? "Please check your credentials and try again.",
@@ -132,6 +145,20 @@ function LoginForm() {
           error={errors.password}
           onChange={set("password")}
         />
+        {challenge && (
+          <Turnstile
+            siteKey={challenge.siteKey}
+            round={challenge.round}
+            onToken={setToken}
+            onUnavailable={() =>
+              toast({
+                title: "The check could not load",
+                description: "Please check your connection, then try signing in again.",
+                variant: "destructive",
+              })
+            }
+          />
+        )}
         <HStack justify="end" mt="-2">
           <Button
             variant="plain"
@@ -156,6 +183,7 @@ function LoginForm() {
           bg="brand.solid"
           loading={mutation.isPending}
           loadingText="Signing in..."
+          disabled={challenge !== null && token === null}
         >
           Sign In
         </Button>

@@ -1,9 +1,12 @@
-import { Button, Card, Container, DataList, Heading, Stack } from "@chakra-ui/react";
+import { Button, Card, Container, DataList, Field, Heading, Input, Stack, Text } from "@chakra-ui/react";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
-import { LuCreditCard, LuLogOut } from "react-icons/lu";
+import { useState } from "react";
+import { LuCreditCard, LuLogOut, LuTrash2 } from "react-icons/lu";
+import { deletionError, useDeleteAccount } from "../api/account";
 import { PremiumCheckoutError, useBillingPortal } from "../api/premium";
 import { displayName } from "../components/account-area";
 import { AccountBanner } from "../components/account-banner";
+import { ConfirmDialog } from "../components/confirm-dialog";
 import { RoleBadge } from "../components/role-badge";
 import { SignInRequired } from "../components/sign-in-required";
 import { allowanceOf } from "../session/allowance";
@@ -41,6 +44,66 @@ function ManageSubscription() {
           <LuCreditCard /> Manage subscription
         </Button>
       </Card.Body>
+    </Card.Root>
+  );
+}
+
+function DeleteAccount() {
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+  const remove = useDeleteAccount();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState("");
+  const close = () => {
+    setOpen(false);
+    setPassword("");
+  };
+  const confirm = async () => {
+    try {
+      await remove.mutateAsync(password);
+      close();
+      await logout();
+      toast({ title: "Your account has been deleted", description: "Everything it held is gone." });
+      void navigate({ to: "/" });
+    } catch (err) {
+      toast({ title: "Account not deleted", description: deletionError(err), variant: "destructive" });
+    }
+  };
+  return (
+    <Card.Root variant="outline" bg="surface" borderColor="red.muted">
+      <Card.Body gap="3">
+        <Card.Title>Delete account</Card.Title>
+        <Card.Description>
+          Deletes your account, your file history, every file you converted and every share link to them, now. An active
+          Premium subscription is cancelled first. Records of payments are kept, without your name, because tax law
+          requires it.
+        </Card.Description>
+        <Button alignSelf="start" variant="outline" colorPalette="red" onClick={() => setOpen(true)}>
+          <LuTrash2 /> Delete account
+        </Button>
+      </Card.Body>
+      <ConfirmDialog
+        open={open}
+        title="Delete your account?"
+        confirmLabel="Delete my account"
+        pending={remove.isPending}
+        confirmDisabled={password.length === 0}
+        onConfirm={confirm}
+        onClose={close}
+      >
+        <Stack gap="3">
+          <Text>This cannot be undone. Enter your password to confirm.</Text>
+          <Field.Root>
+            <Field.Label>Password</Field.Label>
+            <Input
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </Field.Root>
+        </Stack>
+      </ConfirmDialog>
     </Card.Root>
   );
 }
@@ -92,6 +155,7 @@ function Account() {
             >
               <LuLogOut /> Sign Out
             </Button>
+            <DeleteAccount />
           </Stack>
         </Container>
       )}

@@ -6,6 +6,7 @@ import {
   EmptyState,
   Heading,
   HStack,
+  IconButton,
   Skeleton,
   Stack,
   Table,
@@ -14,12 +15,15 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useState } from "react";
-import { LuDownload, LuHistory } from "react-icons/lu";
+import { LuDownload, LuHistory, LuTrash2 } from "react-icons/lu";
+import type { HistoryItem } from "../../schema/api";
 import { toolsById } from "../../schema/tools";
-import { HISTORY_PAGE_SIZE, historyQuery } from "../api/history";
+import { HISTORY_PAGE_SIZE, historyQuery, useDeleteHistoryItem } from "../api/history";
+import { ConfirmDialog } from "../components/confirm-dialog";
 import { SignInRequired } from "../components/sign-in-required";
 import { startDownload } from "../tools/download";
 import { formatBytes } from "../tools/format";
+import { toast } from "../ui/toaster";
 
 export const Route = createFileRoute("/history")({ component: History });
 
@@ -36,6 +40,18 @@ export function toolLabel(conversionType: string): string {
 function HistoryTable() {
   const [page, setPage] = useState(1);
   const history = useQuery(historyQuery(page));
+  const [deleting, setDeleting] = useState<HistoryItem | null>(null);
+  const remove = useDeleteHistoryItem();
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      toast({ title: "Deleted", description: "The file and its share links are gone." });
+      setDeleting(null);
+    } catch {
+      toast({ title: "Could not delete", description: "Please try again.", variant: "destructive" });
+    }
+  };
   if (history.isPending) return <Skeleton h="64" borderRadius="xl" />;
   if (history.isError) return <Text color="red.fg">Could not load your file history. Please try again.</Text>;
   const { items, total } = history.data;
@@ -90,21 +106,45 @@ function HistoryTable() {
                   <Badge colorPalette={item.status === "completed" ? "green" : "gray"}>{item.status}</Badge>
                 </Table.Cell>
                 <Table.Cell textAlign="end">
-                  {item.downloadUrl ? (
-                    <Button size="xs" variant="outline" onClick={() => startDownload(item.downloadUrl)}>
-                      <LuDownload /> Download
-                    </Button>
-                  ) : (
-                    <Text fontSize="xs" color="fg.subtle">
-                      Expired
-                    </Text>
-                  )}
+                  <HStack justify="end" gap="2">
+                    {item.downloadUrl ? (
+                      <Button size="xs" variant="outline" onClick={() => startDownload(item.downloadUrl)}>
+                        <LuDownload /> Download
+                      </Button>
+                    ) : (
+                      <Text fontSize="xs" color="fg.subtle">
+                        Expired
+                      </Text>
+                    )}
+                    <IconButton
+                      size="xs"
+                      variant="ghost"
+                      colorPalette="red"
+                      aria-label={`Delete ${item.convertedFilename ?? item.originalFilename}`}
+                      onClick={() => setDeleting(item)}
+                    >
+                      <LuTrash2 />
+                    </IconButton>
+                  </HStack>
                 </Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>
         </Table.Root>
       </Box>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this file?"
+        confirmLabel="Delete"
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      >
+        <Text>
+          {deleting?.convertedFilename ?? deleting?.originalFilename} will be deleted now, with any share links to it.
+          This cannot be undone.
+        </Text>
+      </ConfirmDialog>
       {pages > 1 && (
         <HStack justify="space-between">
           <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>

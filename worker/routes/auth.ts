@@ -1,24 +1,27 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
-import { createMiddleware } from "hono/factory";
 import { LoginBody, type PublicUser, RegisterBody } from "../../schema/api";
 import { type User, users } from "../../schema/db";
 import type { AppContext, AppEnv } from "../env";
 import { AppError } from "../errors";
+import { sameOriginOnly } from "../middleware/same-origin";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../services/common-passwords";
 import { getDb } from "../services/db";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "../services/passwords";
 import { dailyLimit, tierOf, usedToday } from "../services/quota";
 import { createSession, invalidateSession, SESSION_TTL_MS } from "../services/sessions";
 import {
+  CHALLENGE_AFTER,
   clearAttempts,
   MAX_FAILED_LOGINS,
-  MAX_FAILED_LOGINS_PER_ACCOUNT,
   MAX_REGISTRATIONS,
   recordAttempt,
   releaseAttempt,
+  slowDownMs,
   tooManyAttempts,
 } from "../services/throttle";
+import { turnstileSiteKey, verifyTurnstile } from "../services/turnstile";
 import { clientAddress, resolveViewer, SESSION_COOKIE, sessionTokenFrom } from "../services/viewer";
 import { readJson } from "../validation";
 
@@ -71,25 +74,27 @@ async function readAuthBody<S extends Parameters<typeof readJson>[1]>(c: AppCont
 }
 
 /**
- * Sign-up, sign-in and sign-out set or clear the session cookie, so only this site's own pages may
- * call them: the browser's Sec-Fetch-Site says where a request comes from, and without it the
- * Origin must name this host.
+ * The check an attempt on an account under attack must pass: a Turnstile token where Turnstile
+ * is configured (the dialog shows the widget on this answer), otherwise a growing wait.
  */
-const sameOriginOnly = createMiddleware<AppEnv>(async (c, next) => {
-  const site = c.req.header("sec-fetch-site");
-  const origin = c.req.header("origin");
-  const crossSite = site
-    ? site !== "same-origin" && site !== "none"
-    : origin !== undefined && originHost(origin) !== c.req.header("host");
-  if (crossSite) throw authError("forbidden", "Please sign in from the PDFTools site itself.");
-  await next();
-});
-
-function originHost(origin: string): string | null {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return null;
+async function passChallenge(c: AppContext, token: string | undefined, failures: number): Promise<void> {
+  const siteKey = turnstileSiteKey(c.env);
+  if (!siteKey) {
+    await new Promise((resolve) => setTimeout(resolve, slowDownMs(failures)));
+    return;
+  }
+  if (!token) {
+    throw new AppError(
+      "challenge_required",
+      "There were several failed attempts to sign in to this account. Please confirm you are a person, then sign in again.",
+      { success: false, siteKey },
+    );
+  }
+  if (!(await verifyTurnstile(c.env, token, c.req.header("cf-connecting-ip") ?? null))) {
+    throw new AppError("challenge_required", "The check did not go through. Please try it again, then sign in.", {
+      success: false,
+      siteKey,
+    });
   }
 }
 
@@ -101,7 +106,8 @@ export const auth = new Hono<AppEnv>()
     const body = await readAuthBody(c, RegisterBody);
     const now = new Date();
     const address = clientAddress(c);
-    if ((await recordAttempt(c.env.DB, "register", address, now)) > MAX_REGISTRATIONS) {
+    if (isCommonPassword(body.password)) throw authError("validation_failed", COMMON_PASSWORD_MESSAGE);
+    if ((await recordAttempt(c.env, "register", address, now)) > MAX_REGISTRATIONS) {
       throw tooManyAttempts("Too many accounts created from this address. Please wait 15 minutes and try again.");
     }
     const db = getDb(c.env.DB);
@@ -120,21 +126,21 @@ export const auth = new Hono<AppEnv>()
     const address = clientAddress(c);
     // Every attempt is counted before the password is checked, so parallel guesses all see each
     // other; a sign-in that succeeds gives its count back.
-    const keys: [string, string][] = [
-      ["login-account", body.email],
-      ["login-account-address", `${body.email}\n${address}`],
-      ["login-address", address],
-    ];
     const [byAccount, byAccountAddress, byAddress] = await Promise.all(
-      keys.map(([kind, value]) => recordAttempt(c.env.DB, kind, value, now)),
+      [
+        ["login-account", body.email],
+        ["login-account-address", `${body.email}\n${address}`],
+        ["login-address", address],
+      ].map(([kind, value]) => recordAttempt(c.env, kind, value, now)),
     );
-    if (
-      byAccount > MAX_FAILED_LOGINS_PER_ACCOUNT ||
-      byAccountAddress > MAX_FAILED_LOGINS ||
-      byAddress > MAX_FAILED_LOGINS
-    ) {
+    // Limits that stop only the address the failures come from.
+    if (byAccountAddress > MAX_FAILED_LOGINS || byAddress > MAX_FAILED_LOGINS) {
       throw tooManyAttempts("Too many failed sign-in attempts. Please wait 15 minutes and try again.");
     }
+    // An account failed against from anywhere is never locked (a stranger could lock its owner
+    // out): every sign-in to it needs a challenge, or without one waits longer each time.
+    const failures = byAccount - 1;
+    if (failures >= CHALLENGE_AFTER) await passChallenge(c, body.challenge, failures);
     const db = getDb(c.env.DB);
     const [user] = await db.select().from(users).where(eq(users.email, body.email)).limit(1);
     // An unknown email costs the same work as a wrong password, so timing tells nothing.
@@ -142,9 +148,9 @@ export const auth = new Hono<AppEnv>()
     const check = user ? await verifyPassword(body.password, user.password) : null;
     if (!user || !check?.valid) throw authError("unauthorized", INVALID_CREDENTIALS);
     await Promise.all([
-      clearAttempts(c.env.DB, "login-account", body.email),
-      clearAttempts(c.env.DB, "login-account-address", `${body.email}\n${address}`),
-      releaseAttempt(c.env.DB, "login-address", address),
+      clearAttempts(c.env, "login-account", body.email),
+      clearAttempts(c.env, "login-account-address", `${body.email}\n${address}`),
+      releaseAttempt(c.env, "login-address", address),
     ]);
     if (check.needsRehash) {
       await db

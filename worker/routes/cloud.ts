@@ -17,8 +17,9 @@ import {
 } from "../services/cloud";
 import { getDb } from "../services/db";
 import { randomId } from "../services/ids";
+import { publicOrigin } from "../services/origin";
 import { sign, signingSecret, verify } from "../services/signing";
-import { getResult, headResult, isExpired } from "../services/storage";
+import { getResult, liveResult } from "../services/storage";
 import { readJson } from "../validation";
 
 const STATE_TTL_MS = 10 * 60_000;
@@ -44,7 +45,7 @@ const flowCookie = (nonce: string) => `__Host-cloud-${nonce}`;
 const COOKIE = { httpOnly: true, secure: true, sameSite: "Strict", path: "/" } as const;
 
 function redirectUriFor(c: AppContext, provider: CloudProvider): string {
-  return `${new URL(c.req.url).origin}/auth/${provider}/callback`;
+  return `${publicOrigin(c)}/auth/${provider}/callback`;
 }
 
 export const cloud = new Hono<AppEnv>()
@@ -55,9 +56,7 @@ export const cloud = new Hono<AppEnv>()
     const body = await readJson(c, CloudStartBody);
     const file = body.downloadUrl.slice("/api/download/".length);
     const now = Date.now();
-    const head = await headResult(c.env.FILES, file);
-    if (!head) throw new AppError("not_found", "File not found or has been removed");
-    if (isExpired(head.meta, new Date(now))) throw new AppError("gone", "This file has expired");
+    await liveResult(c.env.DB, file, new Date(now));
 
     const redirectUri = redirectUriFor(c, cfg.provider);
     const nonce = randomId(24);
@@ -122,18 +121,18 @@ export const cloud = new Hono<AppEnv>()
     }
 
     try {
-      const { object, meta } = await getResult(c.env.FILES, row.resultId, new Date(now)).catch((err) => {
+      const { object, row: stored } = await getResult(c.env, row.resultId, new Date(now)).catch((err) => {
         throw err instanceof AppError ? fail(err.code, err.message) : err;
       });
       const result = await uploadToProvider(cfg, accessToken, {
         bytes: await object.arrayBuffer(),
-        fileName: meta.fileName,
-        contentType: meta.contentType,
+        fileName: stored.fileName,
+        contentType: stored.contentType,
       });
       if (!result.ok) {
         throw fail("upstream_failed", `${cfg.name} refused the file${result.message ? `: ${result.message}` : ""}`);
       }
-      return c.json({ success: true, fileName: meta.fileName, destination: cfg.name });
+      return c.json({ success: true, fileName: stored.fileName, destination: cfg.name });
     } finally {
       c.executionCtx.waitUntil(revokeToken(cfg, accessToken));
     }

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { PublicConfig } from "../../schema/api";
 import { type AppEnv, numberVar } from "../env";
+import { turnstileSiteKey } from "../services/turnstile";
 
 /** Parses a daily allowance var: a number, or "unlimited" (null). */
 export function dailyLimitVar(value: string | undefined, fallback: number | null): number | null {
@@ -22,6 +23,7 @@ export function publicConfig(env: Env): PublicConfig {
       google: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET && env.SIGNING_SECRET),
       dropbox: Boolean(env.DROPBOX_CLIENT_ID && env.DROPBOX_CLIENT_SECRET && env.SIGNING_SECRET),
     },
+    turnstile: { siteKey: turnstileSiteKey(env) },
     limits: {
       maxFileSizeMB: numberVar(env.MAX_FILE_SIZE_MB, 25),
       resultTtlHours: numberVar(env.RESULT_TTL_HOURS, 24),

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { DonationBody } from "../../schema/api";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
+import { publicOrigin } from "../services/origin";
 import { stripeClient, stripeFailure, toCents } from "../services/stripe";
 import { resolveViewer } from "../services/viewer";
 import { readJson } from "../validation";
@@ -13,7 +14,7 @@ export const donate = new Hono<AppEnv>()
     const body = await readJson(c, DonationBody);
     const stripe = stripeClient(c.env);
     const viewer = await resolveViewer(c);
-    const origin = new URL(c.req.url).origin;
+    const origin = publicOrigin(c);
     try {
       const session = await stripe.checkout.sessions.create({
         mode: "payment",
@@ -50,7 +51,7 @@ export const donate = new Hono<AppEnv>()
     const viewer = await resolveViewer(c);
     if (viewer.kind !== "user") throw new AppError("unauthorized", "Please sign in to upgrade to Premium");
     if (viewer.user.role === "premium") throw new AppError("conflict", "You already have Premium");
-    const origin = new URL(c.req.url).origin;
+    const origin = publicOrigin(c);
     try {
       const session = await stripe.checkout.sessions.create({
         mode: "subscription",
@@ -80,7 +81,7 @@ export const billingPortal = new Hono<AppEnv>().post("/create-billing-portal", a
   try {
     const session = await stripe.billingPortal.sessions.create({
       customer,
-      return_url: `${new URL(c.req.url).origin}/account`,
+      return_url: `${publicOrigin(c)}/account`,
     });
     return c.json({ url: session.url });
   } catch (err) {

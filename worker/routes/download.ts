@@ -4,10 +4,10 @@ import { getResult } from "../services/storage";
 
 /** GET /api/download/{id}: the result file as an attachment, or a JSON 404/410. */
 export const download = new Hono<AppEnv>().get("/download/:id", async (c) => {
-  const { object, meta } = await getResult(c.env.FILES, c.req.param("id"), new Date());
+  const { object, row } = await getResult(c.env, c.req.param("id"), new Date());
   const headers = new Headers();
   object.writeHttpMetadata(headers);
-  headers.set("Content-Type", meta.contentType || "application/octet-stream");
+  headers.set("Content-Type", row.contentType || "application/octet-stream");
   headers.set("Content-Length", String(object.size));
   headers.set("Cache-Control", "private, no-store");
   headers.set("ETag", object.httpEtag);

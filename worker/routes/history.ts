@@ -6,6 +6,7 @@ import { fileHistory } from "../../schema/db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { getDb } from "../services/db";
+import { eraseHistoryItem } from "../services/erasure";
 import { resolveViewer } from "../services/viewer";
 import { parseWith } from "../validation";
 
@@ -26,34 +27,47 @@ const Query = v.object({
   pageSize: v.optional(wholeNumber("pageSize", 100), "20"),
 });
 
-/** GET /api/history: the signed-in user's own conversions, newest first, paged. */
-export const history = new Hono<AppEnv>().get("/history", async (c) => {
-  const viewer = await resolveViewer(c);
-  if (viewer.kind !== "user") throw new AppError("unauthorized", "Please sign in to see your file history");
-  const { page, pageSize } = parseWith(Query, c.req.query());
-  const db = getDb(c.env.DB);
-  const mine = eq(fileHistory.userId, viewer.userId);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(fileHistory)
-      .where(mine)
-      .orderBy(desc(fileHistory.createdAt), desc(fileHistory.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(fileHistory).where(mine),
-  ]);
-  const now = Date.now();
-  const items: HistoryItem[] = rows.map((r) => ({
-    id: r.id,
-    conversionType: r.conversionType,
-    originalFilename: r.originalFilename,
-    convertedFilename: r.convertedFilename,
-    fileSize: r.fileSize,
-    status: r.status,
-    createdAt: r.createdAt.toISOString(),
-    expiresAt: r.expiresAt?.toISOString() ?? null,
-    downloadUrl: r.downloadUrl && r.expiresAt && r.expiresAt.getTime() > now ? r.downloadUrl : null,
-  }));
-  return c.json({ items, page, pageSize, total });
-});
+const ItemId = v.object({ id: wholeNumber("The history item id", Number.MAX_SAFE_INTEGER) });
+
+export const history = new Hono<AppEnv>()
+  /** DELETE /api/history/{id}: deletes one of the signed-in user's items, its result and share links. */
+  .delete("/history/:id", async (c) => {
+    const viewer = await resolveViewer(c);
+    if (viewer.kind !== "user") throw new AppError("unauthorized", "Please sign in to manage your file history");
+    const { id } = parseWith(ItemId, { id: c.req.param("id") });
+    if (!(await eraseHistoryItem(c.env, viewer.userId, id, new Date()))) {
+      throw new AppError("not_found", "This item is not in your file history.");
+    }
+    return c.json({ success: true });
+  })
+  /** GET /api/history: the signed-in user's own conversions, newest first, paged. */
+  .get("/history", async (c) => {
+    const viewer = await resolveViewer(c);
+    if (viewer.kind !== "user") throw new AppError("unauthorized", "Please sign in to see your file history");
+    const { page, pageSize } = parseWith(Query, c.req.query());
+    const db = getDb(c.env.DB);
+    const mine = eq(fileHistory.userId, viewer.userId);
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select()
+        .from(fileHistory)
+        .where(mine)
+        .orderBy(desc(fileHistory.createdAt), desc(fileHistory.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      db.select({ total: count() }).from(fileHistory).where(mine),
+    ]);
+    const now = Date.now();
+    const items: HistoryItem[] = rows.map((r) => ({
+      id: r.id,
+      conversionType: r.conversionType,
+      originalFilename: r.originalFilename,
+      convertedFilename: r.convertedFilename,
+      fileSize: r.fileSize,
+      status: r.status,
+      createdAt: r.createdAt.toISOString(),
+      expiresAt: r.expiresAt?.toISOString() ?? null,
+      downloadUrl: r.downloadUrl && r.expiresAt && r.expiresAt.getTime() > now ? r.downloadUrl : null,
+    }));
+    return c.json({ items, page, pageSize, total });
+  });

@@ -1,7 +1,11 @@
 /** File names as people gave them, made safe to store and to send back in headers. */
 
+/**
+ * Control characters, and the bidirectional controls (U+202A-202E, U+2066-2069, U+200E-200F,
+ * U+061C) that make "invoice\u202Efdp.exe" read as "invoiceexe.pdf".
+ */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point.
-const CONTROL = /[\u0000-\u001f\u007f]/g;
+const CONTROL = /[\u0000-\u001f\u007f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /** The last path segment, without control characters, trimmed to a sane length. */
 export function cleanFileName(name: string, fallback = "file"): string {

@@ -1,32 +1,73 @@
-import { isExpired, type ResultMeta } from "./storage";
+import { asc, lte } from "drizzle-orm";
+import { results } from "../../schema/db";
+import { getDb } from "./db";
+import { deleteResults } from "./storage";
 import { sweepThrottle } from "./throttle";
 
 const RESULTS_PREFIX = "results/";
+/** Rows (and objects) one batch deletes: R2 takes at most 1000 keys per delete. */
+const BATCH = 1000;
 /** Bounds one run's work; what is left waits for the next run (every 15 minutes). */
+const MAX_BATCHES = 50;
 const MAX_LIST_PAGES = 20;
+/** Where the bucket walk stopped, so the next run goes on from there instead of the first key. */
+const CURSOR_KEY = "sweep:results-cursor";
 
 export interface SweepReport {
   results: number;
+  strays: number;
   shares: number;
   sessions: number;
   throttle: number;
 }
 
-/** Deletes expired results from R2, page by page, by the expiry in their metadata. */
-export async function sweepResults(bucket: R2Bucket, now: Date): Promise<number> {
-  let cursor: string | undefined;
+/** Deletes the results whose time has come, oldest first, by the table's expiry index. */
+export async function sweepResults(env: Pick<Env, "FILES" | "DB">, now: Date): Promise<number> {
+  const db = getDb(env.DB);
+  let deleted = 0;
+  for (let i = 0; i < MAX_BATCHES; i++) {
+    const due = await db
+      .select({ id: results.id })
+      .from(results)
+      .where(lte(results.expiresAt, now))
+      .orderBy(asc(results.expiresAt))
+      .limit(BATCH);
+    if (due.length === 0) break;
+    await deleteResults(
+      env,
+      due.map((r) => r.id),
+    );
+    deleted += due.length;
+    if (due.length < BATCH) break;
+  }
+  return deleted;
+}
+
+/**
+ * The second net: walks the bucket a few pages a run, from where the last run stopped, and
+ * deletes objects past the latest moment their own metadata allows (a result's life cap, or the
+ * expiry of one stored before the table existed). It finds what the table does not know of.
+ */
+export async function sweepStrays(env: Pick<Env, "FILES" | "COUNTERS">, now: Date): Promise<number> {
+  let cursor = (await env.COUNTERS.get(CURSOR_KEY)) ?? undefined;
   let deleted = 0;
   for (let page = 0; page < MAX_LIST_PAGES; page++) {
-    const list = await bucket.list({ prefix: RESULTS_PREFIX, cursor, limit: 1000, include: ["customMetadata"] });
-    const expired = list.objects
-      .filter((o) => isExpired((o.customMetadata ?? {}) as Pick<ResultMeta, "expiresAt">, now))
+    const list = await env.FILES.list({ prefix: RESULTS_PREFIX, cursor, limit: BATCH, include: ["customMetadata"] });
+    const stale = list.objects
+      .filter((o) => {
+        const meta = o.customMetadata ?? {};
+        const by = Date.parse(meta.deleteBy ?? meta.expiresAt ?? "");
+        return Number.isFinite(by) && by <= now.getTime();
+      })
       .map((o) => o.key);
-    // R2 deletes up to 1000 keys per call; deleting a key that is already gone is not an error.
-    if (expired.length > 0) await bucket.delete(expired);
-    deleted += expired.length;
-    if (!list.truncated) break;
-    cursor = list.cursor;
+    if (stale.length > 0) await env.FILES.delete(stale);
+    deleted += stale.length;
+    cursor = list.truncated ? list.cursor : undefined;
+    if (!cursor) break;
   }
+  // At the end of the bucket the walk starts again from the first key next time.
+  if (cursor) await env.COUNTERS.put(CURSOR_KEY, cursor);
+  else await env.COUNTERS.delete(CURSOR_KEY);
   return deleted;
 }
 
@@ -36,12 +77,13 @@ export async function sweepResults(bucket: R2Bucket, now: Date): Promise<number>
  * serves an expired file.
  */
 export async function runScheduled(env: Env, now: Date): Promise<SweepReport> {
-  const results = await sweepResults(env.FILES, now);
+  const results = await sweepResults(env, now);
+  const strays = await sweepStrays(env, now);
   const shares = await deleteExpiredRows(env.DB, "shares", now);
   const sessions = await deleteExpiredRows(env.DB, "sessions", now);
   await deleteExpiredRows(env.DB, "oauth_states", now);
   const throttle = await sweepThrottle(env.DB, now);
-  return { results, shares, sessions, throttle };
+  return { results, strays, shares, sessions, throttle };
 }
 
 /** Deletes rows whose expiresAt has passed, 500 at a time, so no statement runs long. */

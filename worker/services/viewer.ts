@@ -2,6 +2,7 @@ import { getCookie } from "hono/cookie";
 import type { User } from "../../schema/db";
 import type { AppContext } from "../env";
 import { getDb } from "./db";
+import { keyedHash } from "./keyed-hash";
 import { validateSessionToken } from "./sessions";
 
 /** Who is asking: a signed-in user, or a guest known only by a hash of their address. */
@@ -51,15 +52,14 @@ export function ipv6Network(address: string): string {
     .join(":")}::/64`;
 }
 
-/** Addresses are never stored as they are: only a SHA-256 of them. */
-export async function hashClientAddress(address: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`client:${address}`));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+/** Addresses are never stored as they are: only a keyed hash of them. */
+export function hashClientAddress(env: Env, address: string): Promise<string> {
+  return keyedHash(env, "client", address);
 }
 
 /** Resolves the viewer once per request; a missing, unknown or expired token means a guest. */
 export async function resolveViewer(c: AppContext): Promise<Viewer> {
-  const clientKey = await hashClientAddress(clientAddress(c));
+  const clientKey = await hashClientAddress(c.env, clientAddress(c));
   const token = sessionTokenFrom(c);
   if (!token) return { kind: "guest", clientKey };
   const session = await validateSessionToken(getDb(c.env.DB), token);

@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { handleCloud } from "./cloud.ts";
 import { handleStripe } from "./stripe.ts";
+import { handleTurnstile } from "./turnstile.ts";
 
 export interface Recorded {
   method: string;
@@ -97,7 +98,7 @@ export async function startImitations(
         return send(res, 200, { ok: true });
       }
       state.requests.push(r);
-      const answer = handleStripe(r, state) ?? handleCloud(r, state);
+      const answer = handleStripe(r, state) ?? handleCloud(r, state) ?? handleTurnstile(r, state);
       if (!answer) return send(res, 404, { error: { message: `No imitation for ${r.method} ${r.path}` } });
       send(res, answer.status, answer.body, answer.headers);
     } catch (err) {

@@ -69,5 +69,12 @@ export const handleStripe: Handler = (req, state) => {
     if (!planted) return stripeError(404, `No such subscription: '${sub[1]}'`);
     return { status: 200, body: planted };
   }
+  if (req.method === "DELETE" && sub) {
+    const planted = state.store.get(`subscription:${sub[1]}`) as Record<string, unknown> | undefined;
+    if (!planted) return stripeError(404, `No such subscription: '${sub[1]}'`);
+    const cancelled = { ...planted, status: "canceled", canceled_at: Math.floor(Date.now() / 1000) };
+    state.store.set(`subscription:${sub[1]}`, cancelled);
+    return { status: 200, body: cancelled };
+  }
   return stripeError(404, `Unrecognized request URL (${req.method}: ${req.path}).`);
 };

@@ -1,9 +1,12 @@
+import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sessions, users } from "../../../schema/db";
+import { app } from "../../../worker/index";
 import { getDb } from "../../../worker/services/db";
 import { runScheduled } from "../../../worker/services/scheduled";
+import { slowDownMs } from "../../../worker/services/throttle";
 import { call, json } from "../helpers";
 
 let ipCounter = 0;
@@ -34,6 +37,22 @@ type AuthBody = {
 };
 
 describe("register", () => {
+  it("refuses the most common passwords with a message a person understands", async () => {
+    for (const password of ["123456", "password", "Qwerty123", "iloveyou"]) {
+      const res = await postJson("/api/auth/register", {
+        ...person(`common-${password}@example.com`),
+        password,
+        confirmPassword: password,
+      });
+      expect(res.status, password).toBe(400);
+      expect(await json(res)).toMatchObject({
+        success: false,
+        error: "This password is one of the most common passwords, so it is easy to guess. Please choose another.",
+      });
+    }
+    expect((await postJson("/api/auth/register", person("uncommon@example.com"))).status).toBe(201);
+  });
+
   it("creates a free account, normalises the email and signs the person in", async () => {
     const res = await postJson("/api/auth/register", person("  Ada@Example.COM "));
     expect(res.status).toBe(201);
@@ -210,25 +229,35 @@ describe("login, me and logout", () => {
     expect(short.error).toBe("Password must be at least 6 characters");
   });
 
-  it("throttles an account at one address after 10 failures, and everywhere only after 100", {
+  it("never locks the owner out: after 5 failures from anywhere, signing in needs a Turnstile challenge", {
     timeout: 120_000,
   }, async () => {
     await postJson("/api/auth/register", person("target@example.com"));
-    const from = (n: number) => ({ "cf-connecting-ip": `192.0.2.${n}` });
-    const attempt = (password: string, n: number) =>
-      postJson("/api/auth/login", { email: "target@example.com", password }, from(n));
-    for (let i = 0; i < 10; i++) expect((await attempt(`guess-${i}`, 1)).status).toBe(401);
-    const blocked = await attempt("correct horse", 1);
-    expect(blocked.status).toBe(429);
-    expect(await json(blocked)).toMatchObject({ success: false, code: "rate_limited" });
-    // A stranger's ten wrong guesses do not lock the owner out from their own address.
-    expect((await attempt("correct horse", 2)).status).toBe(200);
-    // Guessing from many addresses stops at 100 failures in the window, for every address.
-    for (let n = 10; n < 20; n++) {
-      const round = await Promise.all(Array.from({ length: 10 }, (_, i) => attempt(`guess-${n}-${i}`, n)));
+    const from = (net: number) => ({ "cf-connecting-ip": `2001:db8:${net.toString(16)}::1` });
+    const attempt = (password: string, net: number, challenge?: string) =>
+      postJson("/api/auth/login", { email: "target@example.com", password, challenge }, from(net));
+    for (let i = 0; i < 5; i++) expect((await attempt(`guess-${i}`, 1)).status).toBe(401);
+    // From now on, the right password alone is not enough, from any address...
+    const asked = await attempt("correct horse", 2);
+    expect(asked.status).toBe(403);
+    expect(await json(asked)).toMatchObject({
+      success: false,
+      code: "challenge_required",
+      siteKey: "turnstile-site-imitation",
+    });
+    // ...a challenge Turnstile does not vouch for is refused the same way...
+    expect(await json(await attempt("correct horse", 2, "fail-token"))).toMatchObject({ code: "challenge_required" });
+    // ...and guessing goes on only through challenges. Ten wrong guesses from each of eleven
+    // networks (what used to lock the account everywhere) stop each network, not the owner.
+    for (let net = 10; net < 21; net++) {
+      const round = await Promise.all(Array.from({ length: 10 }, (_, i) => attempt(`guess-${net}-${i}`, net, "pass")));
       for (const res of round) expect(res.status).toBe(401);
+      expect((await attempt("correct horse", net, "pass")).status).toBe(429);
     }
-    expect((await attempt("correct horse", 31)).status).toBe(429);
+    const owner = await attempt("correct horse", 99, "pass-owner");
+    expect(owner.status).toBe(200);
+    // A sign-in that succeeds clears the account's failures: no challenge next time.
+    expect((await attempt("correct horse", 99)).status).toBe(200);
   });
 
   it("counts parallel guesses before checking any of them", async () => {
@@ -240,8 +269,28 @@ describe("login, me and logout", () => {
       ),
     );
     const statuses = results.map((r) => r.status);
-    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    // Counts 1-5 are checked (wrong), 6-10 need a challenge, 11-25 are past this address's ten.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 403)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+  });
+
+  it("slows an account under attack down where no challenge is configured, and still lets the owner in", async () => {
+    expect([4, 5, 6, 7, 12].map(slowDownMs)).toEqual([0, 500, 1000, 2000, 8000]);
+    const unchallenged = { ...env, TURNSTILE_SITE_KEY: undefined, TURNSTILE_SECRET_KEY: undefined };
+    const login = (password: string, net: number) =>
+      app.fetch(
+        new Request("http://localhost/api/auth/login", {
+          method: "POST",
+          headers: { "content-type": "application/json", "cf-connecting-ip": `192.0.2.${net}` },
+          body: JSON.stringify({ email: "slow@example.com", password }),
+        }),
+        unchallenged,
+        createExecutionContext(),
+      );
+    await postJson("/api/auth/register", person("slow@example.com"));
+    for (let i = 0; i < 5; i++) expect((await login(`guess-${i}`, 200 + i)).status).toBe(401);
+    expect((await login("correct horse", 210)).status).toBe(200);
   });
 
   it("throttles an address after 10 failures, across accounts", async () => {

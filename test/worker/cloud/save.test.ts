@@ -238,15 +238,15 @@ describe("saving a large result to Google Drive", () => {
   it("uses a resumable upload above Drive's 5 MB multipart limit", async () => {
     const bytes = new Uint8Array(6 * 1024 * 1024).map((_, i) => (i * 31) % 251);
     const stored = await putResult(
-      env.FILES,
+      env,
       {
         bytes,
         fileName: "big.pdf",
         contentType: "application/pdf",
         tool: "merge-pdf",
         originalName: "big.pdf",
-        owner: null,
       },
+      { userId: null, guestKey: null },
       new Date(),
       3600_000,
     );

@@ -174,6 +174,12 @@ describe("downloads when storage fails", () => {
         return typeof v === "function" ? v.bind(t) : v;
       },
     });
+    // A live result, as far as the table knows: its bytes are what cannot be read.
+    await env.DB.prepare(
+      "INSERT OR IGNORE INTO results (id, tool, fileName, originalName, contentType, size, createdAt, expiresAt) VALUES (?1, 'rotate-pdf', 'a.pdf', 'a.pdf', 'application/pdf', 1, ?2, ?3)",
+    )
+      .bind("a".repeat(32), Date.now(), Date.now() + 3600_000)
+      .run();
     const res = await fetchWith({ FILES: broken }, `/api/download/${"a".repeat(32)}`, { method: "GET" });
     expect(res.status).toBe(503);
     expect((await json<ErrorBody>(res)).error).toMatch(UNAVAILABLE);

@@ -95,6 +95,12 @@ describe("security headers on every response", () => {
     expect(last?.status).toBe(429);
     expectHeaders(last as Response, "429");
     const broken = { ...env.FILES, get: () => Promise.reject(new Error("R2 down (injected)")) } as unknown as R2Bucket;
+    // A live result, as far as the table knows: its bytes are what cannot be read.
+    await env.DB.prepare(
+      "INSERT OR IGNORE INTO results (id, tool, fileName, originalName, contentType, size, createdAt, expiresAt) VALUES (?1, 'rotate-pdf', 'a.pdf', 'a.pdf', 'application/pdf', 1, ?2, ?3)",
+    )
+      .bind("C".repeat(43), Date.now(), Date.now() + 3600_000)
+      .run();
     const res = await fetchWith({ FILES: broken }, `/api/download/${"C".repeat(43)}`, { method: "GET" });
     expect(res.status).toBe(503);
     expectHeaders(res, "503");

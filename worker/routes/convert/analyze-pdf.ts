@@ -3,8 +3,8 @@ import { toolsById } from "../../../schema/tools";
 import { Budget, withinDeadline } from "../../engine/core/budget";
 import { loadPdf } from "../../engine/pdf";
 import type { AppEnv } from "../../env";
-import { AppError } from "../../errors";
 import { admitJob } from "../../services/admission";
+import { brake } from "../../services/rate-limit";
 import { readUploads } from "../../services/uploads";
 import { clientAddress, hashClientAddress } from "../../services/viewer";
 import { jobBudgetMs } from "./budget";
@@ -15,19 +15,11 @@ import { jobBudgetMs } from "./budget";
  * Rate Limiting binding: a brake counted per location, not an exact count).
  */
 export const analyzePdfRoute = new Hono<AppEnv>().post("/analyze-pdf", async (c) => {
-  const limiter = c.env.ANALYZE_LIMITER;
-  if (limiter) {
-    const { success } = await limiter.limit({ key: await hashClientAddress(clientAddress(c)) });
-    if (!success) {
-      throw new AppError(
-        "rate_limited",
-        "Too many files analysed from your address in the last minute. Please wait a minute and try again.",
-        {
-          retryAfter: 60,
-        },
-      );
-    }
-  }
+  await brake(
+    c.env.ANALYZE_LIMITER,
+    await hashClientAddress(c.env, clientAddress(c)),
+    "Too many files analysed from your address in the last minute. Please wait a minute and try again.",
+  );
   const admission = await admitJob(c, "analyze");
   try {
     const { uploads } = await readUploads(c, toolsById["split-pdf"]);

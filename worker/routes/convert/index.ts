@@ -5,10 +5,11 @@ import { Budget, type BudgetOptions, withinDeadline } from "../../engine/core/bu
 import { type AppContext, type AppEnv, limits } from "../../env";
 import { AppError, asUnavailable } from "../../errors";
 import { admitJob } from "../../services/admission";
+import { ensureGuestKey } from "../../services/guest";
 import { recordHistory } from "../../services/history";
 import { reserveConversion } from "../../services/quota";
 import { checkRefusals, countRefusal, isCountedRefusal } from "../../services/refusals";
-import { deleteResults, putResult, type StoredResult } from "../../services/storage";
+import { deleteResults, putResult, type ResultOwner, type StoredResult } from "../../services/storage";
 import { readUploads } from "../../services/uploads";
 import { resolveViewer, type Viewer } from "../../services/viewer";
 import { analyzePdfRoute } from "./analyze-pdf";
@@ -67,19 +68,24 @@ async function storeOutputs(
   const stored: StoredResult[] = [];
   const { resultTtlMs } = limits(c.env);
   try {
+    if (outputs.length === 0) return stored;
+    const owner: ResultOwner =
+      viewer.kind === "user"
+        ? { userId: viewer.userId, guestKey: null }
+        : { userId: null, guestKey: await ensureGuestKey(c) };
     for (const o of outputs) {
       budget.check();
       stored.push(
         await putResult(
-          c.env.FILES,
+          c.env,
           {
             bytes: o.bytes,
             fileName: o.fileName,
             contentType: o.contentType,
             tool,
             originalName: o.originalName,
-            owner: viewer.kind === "user" ? viewer.userId : null,
           },
+          owner,
           now,
           resultTtlMs,
         ),
@@ -88,7 +94,7 @@ async function storeOutputs(
     return stored;
   } catch (err) {
     await deleteResults(
-      c.env.FILES,
+      c.env,
       stored.map((s) => s.id),
     ).catch(() => {});
     if (err instanceof AppError && err.code === "job_timeout") throw err;
@@ -190,7 +196,7 @@ async function convertAdmitted(
       reservation.release(),
       stored.length > 0
         ? deleteResults(
-            c.env.FILES,
+            c.env,
             stored.map((s) => s.id),
           )
         : undefined,
