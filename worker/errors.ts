@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { EngineError, type EngineErrorCode } from "./engine/core/errors";
 
 /**
  * The closed set of error codes and the one table that maps them to HTTP statuses.
@@ -37,21 +38,27 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 
-export class AppError extends Error {
-  readonly code: ErrorCode;
-  /** Extra body fields the spec names for some errors (upgradeMessage, success). */
-  readonly extra: Record<string, unknown> | undefined;
-
+/**
+ * The Worker's errors: the engine's own (whose codes are a subset of these) and the ones only a
+ * server has (sign-in, allowances, storage). Both kinds are one class at run time.
+ */
+export class AppError extends EngineError<ErrorCode> {
   constructor(code: ErrorCode, message: string, extra?: Record<string, unknown>) {
-    super(message);
+    super(code, message, extra);
     this.name = "AppError";
-    this.code = code;
-    this.extra = extra;
   }
+}
 
-  get status(): ContentfulStatusCode {
-    return errorStatus[this.code];
-  }
+/** Every engine code has its status here. */
+export const engineCodesHaveStatuses: Record<EngineErrorCode, ContentfulStatusCode> = errorStatus;
+
+/** An error of ours, thrown by a route, a service or the engine. */
+export function isAppError(err: unknown): err is EngineError<ErrorCode> {
+  return err instanceof EngineError;
+}
+
+export function statusOf(err: EngineError<ErrorCode>): ContentfulStatusCode {
+  return errorStatus[err.code];
 }
 
 /**
@@ -64,11 +71,7 @@ export function unavailable(detail = "Nothing was saved. Please try again in a m
 
 /** A binding's failure as `unavailable`; our own errors pass through. */
 export function asUnavailable(err: unknown, detail?: string): AppError {
-  if (err instanceof AppError) return err;
+  if (isAppError(err)) return err;
   console.error("binding failed:", err instanceof Error ? err.message : err);
   return unavailable(detail);
-}
-
-export function isAppError(err: unknown): err is AppError {
-  return err instanceof AppError;
 }

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import type { AppContext } from "./env";
-import { AppError } from "./errors";
+import { AppError, isAppError } from "./errors";
 
 /** Reads a JSON body and validates it with a shared schema; messages come from the schema. */
 export async function readJson<S extends v.GenericSchema>(c: AppContext, schema: S): Promise<v.InferOutput<S>> {
@@ -14,7 +14,7 @@ export async function readJson<S extends v.GenericSchema>(c: AppContext, schema:
   try {
     body = await c.req.json();
   } catch (err) {
-    if (err instanceof AppError) throw err;
+    if (isAppError(err)) throw err;
     throw new AppError("invalid_json", "The request body is not valid JSON.");
   }
   return parseWith(schema, body);

@@ -5,8 +5,8 @@
  */
 import { type ToolId, toolsById } from "../../schema/tools";
 import { Budget } from "../../worker/engine/core/budget";
-import { loadPdf } from "../../worker/engine/pdf";
-import { type ErrorCode, errorStatus, isAppError } from "../../worker/errors";
+import { loadPdf } from "../../worker/engine/pdf/document";
+import { type ErrorCode, errorStatus, isAppError, statusOf } from "../../worker/errors";
 import { compressImage } from "../../worker/routes/convert/compress-image";
 import { compressPdf } from "../../worker/routes/convert/compress-pdf";
 import { jpgToPdf } from "../../worker/routes/convert/jpg-to-pdf";
@@ -81,7 +81,7 @@ export async function runJob(
     }
     return { status: 200, outputBytes };
   } catch (err) {
-    if (isAppError(err)) return { status: err.status, code: err.code, error: err.message, outputBytes: 0 };
+    if (isAppError(err)) return { status: statusOf(err), code: err.code, error: err.message, outputBytes: 0 };
     throw err;
   }
 }

@@ -4,8 +4,9 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { fileHistory, payments, sessions, subscriptions, users } from "../../schema/db";
+import { ENGINE_ERROR_CODES, EngineError } from "../../worker/engine/core/errors";
 import type { AppEnv } from "../../worker/env";
-import { AppError, errorStatus } from "../../worker/errors";
+import { AppError, errorStatus, statusOf } from "../../worker/errors";
 import { requestBodyLimit } from "../../worker/middleware/body-limit";
 import { errorHandler, notFoundHandler } from "../../worker/middleware/error-handler";
 import { securityHeaders } from "../../worker/middleware/security-headers";
@@ -76,10 +77,11 @@ describe("errors", () => {
     }
   });
 
-  it("maps every code to one status, and AppError carries it", () => {
+  it("maps every code to one status, the engine's codes included", () => {
     for (const [code, status] of Object.entries(errorStatus)) {
-      expect(new AppError(code as keyof typeof errorStatus, "x").status).toBe(status);
+      expect(statusOf(new AppError(code as keyof typeof errorStatus, "x"))).toBe(status);
     }
+    for (const code of ENGINE_ERROR_CODES) expect(statusOf(new EngineError(code, "x"))).toBe(errorStatus[code]);
   });
 
   // A small app wired exactly like the real one, to reach the shared JSON and error paths.

@@ -2,7 +2,7 @@ import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import { limits } from "../env";
-import { AppError } from "../errors";
+import { AppError, isAppError } from "../errors";
 
 const JSON_LIMIT = 64 * 1024;
 /** Stripe event payloads can be larger than anything a person sends. */
@@ -42,7 +42,7 @@ export const requestBodyLimit = createMiddleware<AppEnv>(async (c, next) => {
   try {
     return await limited(c, proceed);
   } catch (err) {
-    if (reached || err instanceof AppError) throw err;
+    if (reached || isAppError(err)) throw err;
     throw new AppError(
       "bad_request",
       isMultipart ? "The upload could not be read. Please try again." : "The request body could not be read.",

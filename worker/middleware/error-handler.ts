@@ -1,10 +1,10 @@
 import type { ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../env";
-import { AppError } from "../errors";
+import { AppError, isAppError, statusOf } from "../errors";
 
 function toAppError(err: unknown): AppError {
-  if (err instanceof AppError) return err;
+  if (isAppError(err)) return err;
   if (err instanceof HTTPException) {
     if (err.status === 413) return new AppError("payload_too_large", "The request body is too large.");
     if (err.status === 400) return new AppError("bad_request", err.message || "Bad request.");
@@ -20,7 +20,7 @@ export const errorHandler: ErrorHandler<AppEnv> = (err, c) => {
   }
   const retryAfter = appErr.extra?.retryAfter;
   if (typeof retryAfter === "number") c.header("Retry-After", String(retryAfter));
-  return c.json({ ...appErr.extra, error: appErr.message, code: appErr.code }, appErr.status);
+  return c.json({ ...appErr.extra, error: appErr.message, code: appErr.code }, statusOf(appErr));
 };
 
 /** Unknown /api paths are JSON 404s; anything else is the single-page app. */

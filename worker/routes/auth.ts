@@ -4,7 +4,7 @@ import { deleteCookie, setCookie } from "hono/cookie";
 import { LoginBody, type PublicUser, RegisterBody } from "../../schema/api";
 import { type User, users } from "../../schema/db";
 import type { AppContext, AppEnv } from "../env";
-import { AppError } from "../errors";
+import { AppError, isAppError } from "../errors";
 import { sameOriginOnly } from "../middleware/same-origin";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../services/common-passwords";
 import { getDb } from "../services/db";
@@ -68,7 +68,7 @@ async function readAuthBody<S extends Parameters<typeof readJson>[1]>(c: AppCont
   try {
     return await readJson(c, schema);
   } catch (err) {
-    if (err instanceof AppError) throw new AppError(err.code, err.message, { ...err.extra, success: false });
+    if (isAppError(err)) throw new AppError(err.code, err.message, { ...err.extra, success: false });
     throw err;
   }
 }

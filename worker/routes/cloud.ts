@@ -4,7 +4,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { CloudCallbackBody, CloudStartBody, type CloudState } from "../../schema/api";
 import { oauthStates } from "../../schema/db";
 import type { AppContext, AppEnv } from "../env";
-import { AppError, type ErrorCode } from "../errors";
+import { AppError, type ErrorCode, isAppError } from "../errors";
 import {
   authorizationUrl,
   type CloudProvider,
@@ -82,7 +82,7 @@ export const cloud = new Hono<AppEnv>()
     const provider = c.req.param("provider");
     const { cfg, secret } = configured(c, provider);
     const { code, state, redirectUri } = await readJson(c, CloudCallbackBody).catch((err) => {
-      throw err instanceof AppError ? fail(err.code, err.message) : err;
+      throw isAppError(err) ? fail(err.code, err.message) : err;
     });
     const now = Date.now();
     const { sig, ...unsigned } = state;
@@ -122,7 +122,7 @@ export const cloud = new Hono<AppEnv>()
 
     try {
       const { object, row: stored } = await getResult(c.env, row.resultId, new Date(now)).catch((err) => {
-        throw err instanceof AppError ? fail(err.code, err.message) : err;
+        throw isAppError(err) ? fail(err.code, err.message) : err;
       });
       const result = await uploadToProvider(cfg, accessToken, {
         bytes: await object.arrayBuffer(),

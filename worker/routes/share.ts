@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { SHARE_EXPIRY, ShareBody } from "../../schema/api";
 import { fileHistory, type Result, shares } from "../../schema/db";
 import type { AppContext, AppEnv } from "../env";
-import { AppError } from "../errors";
+import { AppError, isAppError } from "../errors";
 import { getDb } from "../services/db";
 import { guestKey } from "../services/guest";
 import { randomId } from "../services/ids";
@@ -116,7 +116,7 @@ export const share = new Hono<AppEnv>()
     const now = new Date();
     const s = await findShare(getDb(c.env.DB), c.req.param("shareId"), now);
     const { object, row } = await getResult(c.env, s.resultId, now).catch((err) => {
-      if (err instanceof AppError && (err.code === "gone" || err.code === "not_found"))
+      if (isAppError(err) && (err.code === "gone" || err.code === "not_found"))
         throw new AppError("gone", SHARE_EXPIRED);
       throw err;
     });

@@ -1,4 +1,4 @@
-import { AppError } from "../errors";
+import { AppError, isAppError } from "../errors";
 
 /**
  * multipart/form-data read into one buffer, with every file a view into it. The runtime's
@@ -50,7 +50,7 @@ async function readBody(req: Request, max: number, tooLarge: () => AppError): Pr
       n += value.length;
     }
   } catch (err) {
-    if (err instanceof AppError) throw err;
+    if (isAppError(err)) throw err;
     throw unreadable();
   }
   return buf.subarray(0, n);

@@ -1,5 +1,5 @@
 import { numberVar } from "../env";
-import { AppError } from "../errors";
+import { AppError, isAppError } from "../errors";
 import type { Viewer } from "./viewer";
 
 /**
@@ -25,7 +25,7 @@ export function refusalLimit(env: Env): number {
 
 /** Whether an error is a refusal that counts. */
 export function isCountedRefusal(err: unknown): boolean {
-  return err instanceof AppError && COUNTED.has(err.code);
+  return isAppError(err) && COUNTED.has(err.code);
 }
 
 /** 429 when this client has had too many jobs refused this hour. */

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { AppError } from "../errors";
+import { AppError, isAppError } from "../errors";
 
 /**
  * The Stripe client, or an honest 503 when Stripe is not configured. Host, port and protocol
@@ -21,7 +21,7 @@ export function stripeClient(env: Env, feature = "Donations"): Stripe {
 
 /** Stripe failures the person can act on become a 502 with Stripe's own words; nothing leaks keys. */
 export function stripeFailure(err: unknown): AppError {
-  if (err instanceof AppError) return err;
+  if (isAppError(err)) return err;
   if (err instanceof Stripe.errors.StripeError) {
     // The message a person sees never echoes Stripe's internals; the log keeps them.
     console.error("Stripe request failed:", err.type, err.message);

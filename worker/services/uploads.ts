@@ -1,8 +1,8 @@
 import type { ToolDef } from "../../schema/tools";
+import { cleanFileName, splitExtension } from "../engine/core/filenames";
 import type { AppContext } from "../env";
 import { limits, MB } from "../env";
 import { AppError } from "../errors";
-import { cleanFileName, splitExtension } from "./filenames";
 import { readMultipart } from "./multipart";
 
 /** One uploaded file, checked: allowed extension, within the size limit, real content. */

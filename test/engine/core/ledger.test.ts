@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Budget, busyError } from "../../../worker/engine/core/budget";
+import { EngineError } from "../../../worker/engine/core/errors";
 import { type Lease, MemoryLedger } from "../../../worker/engine/core/ledger";
-import { AppError } from "../../../worker/errors";
 
 const MB = 1024 * 1024;
 
@@ -68,9 +68,9 @@ describe("a job's memory budget", () => {
     } catch (e) {
       err = e;
     }
-    expect(err).toBeInstanceOf(AppError);
-    expect((err as AppError).code).toBe("job_too_large");
-    expect((err as AppError).message).toBe(
+    expect(err).toBeInstanceOf(EngineError);
+    expect((err as EngineError).code).toBe("job_too_large");
+    expect((err as EngineError).message).toBe(
       "a.pdf's image of 20000 x 20000 pixels needs 6 MB of memory to process; one job can use at most 10 MB here.",
     );
     budget.give(6 * MB);

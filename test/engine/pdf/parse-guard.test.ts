@@ -1,20 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { Budget } from "../../../worker/engine/core/budget";
-import { loadPdf } from "../../../worker/engine/pdf";
-import { pooledCounts } from "../../../worker/engine/pdf-pools";
-import { AppError } from "../../../worker/errors";
+import { EngineError } from "../../../worker/engine/core/errors";
+import { loadPdf } from "../../../worker/engine/pdf/document";
+import { pooledCounts } from "../../../worker/engine/pdf/pools";
 import { HOSTILE, hostileBytes, rawPdf } from "../../support/hostile.mjs";
 
 const MB = 1024 * 1024;
 const entry = (name: string) => HOSTILE.find((h) => h.name === name)!;
 
-async function refusal(bytes: Uint8Array, name: string): Promise<AppError> {
+async function refusal(bytes: Uint8Array, name: string): Promise<EngineError> {
   const err = await loadPdf(bytes, { name, budget: new Budget(30_000, { memory: 80 * MB }) }).then(
     () => null,
     (e: unknown) => e,
   );
-  expect(err).toBeInstanceOf(AppError);
-  return err as AppError;
+  expect(err).toBeInstanceOf(EngineError);
+  return err as EngineError;
 }
 
 describe("parsing under the job's bounds", () => {

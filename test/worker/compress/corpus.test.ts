@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { compressImage } from "../../../worker/engine/compress-image";
-import { compressPdf } from "../../../worker/engine/compress-pdf";
 import { Budget } from "../../../worker/engine/core/budget";
+import { compressImage } from "../../../worker/engine/tools/compress-image";
+import { compressPdf } from "../../../worker/engine/tools/compress-pdf";
 import { type ConvertedFile, download, expectValidPdf, form, pageCount, post } from "../convert/support";
 import { corpusFile, corpusIndex, oracle } from "../helpers";
 import { ascii, djpeg, dwebp, readPng } from "./support";

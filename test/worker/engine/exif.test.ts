@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readExif } from "../../../worker/engine/exif";
+import { readExif } from "../../../worker/engine/image/exif-info";
 import { corpusFile } from "../helpers";
 
 /** A TIFF header and one IFD with the given SHORT and RATIONAL entries. */

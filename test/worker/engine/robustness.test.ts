@@ -2,8 +2,8 @@ import { Zlib } from "fflate";
 import { describe, expect, it } from "vitest";
 import { runWithBudget } from "../../../worker/engine/core/budget";
 import { concat } from "../../../worker/engine/core/bytes";
-import { loadPdf } from "../../../worker/engine/pdf";
-import { checkPageContents } from "../../../worker/engine/pdf-content-check";
+import { checkPageContents } from "../../../worker/engine/pdf/content-check";
+import { loadPdf } from "../../../worker/engine/pdf/document";
 import { form, post } from "../convert/support";
 import { corpusFile } from "../helpers";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { Aes, aesCbcDecrypt, aesDecryptWithIv, unpad } from "../../../worker/engine/pdf-crypto-aes";
-import { md5, rc4 } from "../../../worker/engine/pdf-crypto-md5";
+import { Aes, aesCbcDecrypt, aesDecryptWithIv, unpad } from "../../../worker/engine/pdf/crypto/aes";
+import { md5, rc4 } from "../../../worker/engine/pdf/crypto/md5";
 
 const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
 const bytes = (h: string) => Uint8Array.from(h.match(/../g) ?? [], (x) => Number.parseInt(x, 16));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadPdf } from "../../../worker/engine/pdf";
+import { loadPdf } from "../../../worker/engine/pdf/document";
 import { isAppError } from "../../../worker/errors";
 import { form, post } from "../convert/support";
 import { corpusFile, json } from "../helpers";

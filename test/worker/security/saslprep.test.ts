@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SaslprepError, saslprep } from "../../../worker/engine/saslprep";
+import { SaslprepError, saslprep } from "../../../worker/engine/pdf/crypto/saslprep";
 
 describe("SASLprep (RFC 4013)", () => {
   it("gives the RFC's own examples", () => {

@@ -1,4 +1,4 @@
-import { AppError } from "../../errors";
+import { EngineError } from "./errors";
 
 export const MiB = 1024 * 1024;
 
@@ -103,8 +103,8 @@ export class Budget {
   }
 }
 
-export function tooMuchMemory(what: string, bytes: number, limit: number): AppError {
-  return new AppError(
+export function tooMuchMemory(what: string, bytes: number, limit: number): EngineError {
+  return new EngineError(
     "job_too_large",
     `${what} needs ${formatMemory(bytes)} of memory to process; one job can use at most ${formatMemory(limit)} here.`,
   );
@@ -113,16 +113,16 @@ export function tooMuchMemory(what: string, bytes: number, limit: number): AppEr
 /** How long a client is told to wait before trying again when the isolate is busy. */
 export const BUSY_RETRY_SECONDS = 20;
 
-export function busyError(): AppError {
-  return new AppError(
+export function busyError(): EngineError {
+  return new EngineError(
     "busy",
     "The server is busy with other large files right now. Nothing was saved and this conversion was not counted: please try again in a minute.",
     { retryAfter: BUSY_RETRY_SECONDS },
   );
 }
 
-export function timeoutError(): AppError {
-  return new AppError(
+export function timeoutError(): EngineError {
+  return new EngineError(
     "job_timeout",
     "This file took too long to process and was stopped. It may be damaged or unusually complex.",
   );

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { toolsById } from "../../../schema/tools";
 import { Budget, withinDeadline } from "../../engine/core/budget";
-import { loadPdf } from "../../engine/pdf";
+import { loadPdf } from "../../engine/pdf/document";
 import type { AppEnv } from "../../env";
 import { admitJob } from "../../services/admission";
 import { brake } from "../../services/rate-limit";

@@ -1,8 +1,8 @@
-import { compressImage as compressEngine } from "../../engine/compress-image";
-import { QUALITY_PRESETS, type QualityPreset } from "../../engine/compress-image-options";
-import { compressionExtra, savingMessage } from "../../engine/compress-image-report";
+import { derivedName, splitExtension } from "../../engine/core/filenames";
+import { QUALITY_PRESETS, type QualityPreset } from "../../engine/image/compress/options";
+import { compressionExtra, savingMessage } from "../../engine/image/compress/report";
+import { compressImage as compressEngine } from "../../engine/tools/compress-image";
 import { AppError } from "../../errors";
-import { derivedName, splitExtension } from "../../services/filenames";
 import { textField } from "./form";
 import { convertEach } from "./per-file";
 import type { ConvertEndpoint } from "./types";

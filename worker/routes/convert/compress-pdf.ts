@@ -1,7 +1,7 @@
-import { compressionExtra, formatBytes, savingMessage } from "../../engine/compress-image-report";
-import { compressPdf as compressEngine, PDF_LEVELS, type PdfLevel } from "../../engine/compress-pdf";
+import { derivedName } from "../../engine/core/filenames";
+import { compressionExtra, formatBytes, savingMessage } from "../../engine/image/compress/report";
+import { compressPdf as compressEngine, PDF_LEVELS, type PdfLevel } from "../../engine/tools/compress-pdf";
 import { AppError } from "../../errors";
-import { derivedName } from "../../services/filenames";
 import { textField } from "./form";
 import { convertEach } from "./per-file";
 import type { ConvertEndpoint } from "./types";

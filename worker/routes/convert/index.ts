@@ -3,7 +3,7 @@ import type { ConvertedFile } from "../../../schema/api";
 import { type Tool, toolsById } from "../../../schema/tools";
 import { Budget, type BudgetOptions, withinDeadline } from "../../engine/core/budget";
 import { type AppContext, type AppEnv, limits } from "../../env";
-import { AppError, asUnavailable } from "../../errors";
+import { AppError, asUnavailable, isAppError } from "../../errors";
 import { admitJob } from "../../services/admission";
 import { ensureGuestKey } from "../../services/guest";
 import { recordHistory } from "../../services/history";
@@ -97,7 +97,7 @@ async function storeOutputs(
       c.env,
       stored.map((s) => s.id),
     ).catch(() => {});
-    if (err instanceof AppError && err.code === "job_timeout") throw err;
+    if (isAppError(err) && err.code === "job_timeout") throw err;
     throw asUnavailable(err, NOT_COUNTED);
   }
 }

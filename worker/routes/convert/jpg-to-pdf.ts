@@ -1,6 +1,6 @@
-import { imagesToPdf } from "../../engine/images-to-pdf";
+import { derivedName } from "../../engine/core/filenames";
+import { imagesToPdf } from "../../engine/tools/images-to-pdf";
 import { AppError } from "../../errors";
-import { derivedName } from "../../services/filenames";
 import type { ConvertEndpoint } from "./types";
 
 /** POST /api/convert/jpg-to-pdf: JPEG and PNG images, in order, into one PDF (a page each). */

@@ -1,5 +1,5 @@
-import { mergePdfs } from "../../engine/merge-pdf";
-import { derivedName } from "../../services/filenames";
+import { derivedName } from "../../engine/core/filenames";
+import { mergePdfs } from "../../engine/tools/merge-pdf";
 import type { ConvertEndpoint } from "./types";
 
 /** POST /api/convert/merge-pdf: all files in one request, merged in the order sent. */

@@ -1,4 +1,4 @@
-import { AppError } from "../../errors";
+import { type AppError, isAppError, statusOf } from "../../errors";
 import type { Upload } from "../../services/uploads";
 import type { FailedFile, OutputFile } from "./types";
 
@@ -24,7 +24,7 @@ export async function convertEach(
     try {
       outputs.push(await convert(u, i));
     } catch (err) {
-      if (!(err instanceof AppError) || err.code === "job_timeout" || err.status >= 500) throw err;
+      if (!isAppError(err) || err.code === "job_timeout" || statusOf(err) >= 500) throw err;
       errors.push(err);
       outputs.push(failed(u, err));
     }

@@ -1,6 +1,6 @@
-import { type Permissions, protectPdf as protectEngine } from "../../engine/protect-pdf";
+import { derivedName } from "../../engine/core/filenames";
+import { type Permissions, protectPdf as protectEngine } from "../../engine/tools/protect-pdf";
 import { AppError } from "../../errors";
-import { derivedName } from "../../services/filenames";
 import type { ConvertEndpoint } from "./types";
 
 /** "true"/"false" (also on/off, 1/0, yes/no) from a form field; absent means allowed. */

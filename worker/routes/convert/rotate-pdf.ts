@@ -1,6 +1,6 @@
-import { type RotationAngle, rotatePdf as rotateEngine } from "../../engine/rotate-pdf";
+import { derivedName } from "../../engine/core/filenames";
+import { type RotationAngle, rotatePdf as rotateEngine } from "../../engine/tools/rotate-pdf";
 import { AppError } from "../../errors";
-import { derivedName } from "../../services/filenames";
 import { pageListField, textField } from "./form";
 import type { ConvertEndpoint } from "./types";
 

@@ -1,6 +1,6 @@
-import { extractPages as extractEngine, pageRangeLabel, splitPages as splitEngine } from "../../engine/split-pdf";
+import { derivedName } from "../../engine/core/filenames";
+import { extractPages as extractEngine, pageRangeLabel, splitPages as splitEngine } from "../../engine/tools/split-pdf";
 import { AppError } from "../../errors";
-import { derivedName } from "../../services/filenames";
 import { pageListField } from "./form";
 import type { ConvertEndpoint, OutputFile } from "./types";
 

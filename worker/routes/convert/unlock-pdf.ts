@@ -1,7 +1,7 @@
 import * as v from "valibot";
-import { type UnlockResult, unlockPdf as unlockEngine } from "../../engine/unlock-pdf";
+import { derivedName } from "../../engine/core/filenames";
+import { type UnlockResult, unlockPdf as unlockEngine } from "../../engine/tools/unlock-pdf";
 import { AppError } from "../../errors";
-import { derivedName } from "../../services/filenames";
 import { parseWith } from "../../validation";
 import { convertEach } from "./per-file";
 import type { ConvertEndpoint, FailedFile, OutputFile } from "./types";

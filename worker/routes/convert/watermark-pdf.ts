@@ -1,12 +1,12 @@
+import { derivedName } from "../../engine/core/filenames";
 import {
   checkWatermarkOptions,
   DEFAULT_OPACITY,
   normalizeWatermarkText,
   OPACITY_MESSAGE,
   watermarkPdf as watermarkEngine,
-} from "../../engine/watermark-pdf";
+} from "../../engine/tools/watermark-pdf";
 import { AppError } from "../../errors";
-import { derivedName } from "../../services/filenames";
 import { textField } from "./form";
 import { convertEach } from "./per-file";
 import type { ConvertEndpoint } from "./types";

@@ -1,0 +1,35 @@
+/**
+ * The engine's own words for what went wrong: a closed set of codes, each a sentence a person can
+ * read. The engine runs in the Worker and in the browser, so it knows nothing of HTTP: the Worker
+ * maps these codes to statuses in its one table (worker/errors.ts), the browser to messages.
+ */
+export const ENGINE_ERROR_CODES = [
+  "invalid_file",
+  "validation_failed",
+  "pdf_damaged",
+  "pdf_encrypted",
+  "password_required",
+  "password_incorrect",
+  "job_too_large",
+  "job_timeout",
+  "busy",
+] as const;
+
+export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];
+
+export class EngineError<Code extends string = EngineErrorCode> extends Error {
+  readonly code: Code;
+  /** Extra fields the answer carries (retryAfter, a file's name). */
+  readonly extra: Record<string, unknown> | undefined;
+
+  constructor(code: Code, message: string, extra?: Record<string, unknown>) {
+    super(message);
+    this.name = "EngineError";
+    this.code = code;
+    this.extra = extra;
+  }
+}
+
+export function isEngineError(err: unknown): err is EngineError {
+  return err instanceof EngineError;
+}

@@ -1,0 +1,92 @@
+import { mozjpegEncoder } from "../../codecs/mozjpeg";
+import { orientationExif } from "../exif";
+import { JpegReader } from "../jpeg/decode";
+import { encodeJpeg, type MozjpegEncoder } from "../jpeg/encode";
+import { losslessOrientationPossible, rewriteJpeg } from "../jpeg/lossless";
+import type { JpegMeta } from "../jpeg/markers";
+import { JpegPixels } from "../jpeg/pixels";
+import { appSegment } from "../jpeg/write";
+import { memorySource, type PixelSource, readAll } from "../pixels";
+import { sampleTiles, searchQuality, stripScore, type TileStrip } from "../quality";
+import { type CompressedImage, type CompressImageOptions, checkOf, QUALITY_PRESETS, SEARCH_RANGE } from "./options";
+
+/** Dense coefficient storage allowed for progressive files (4:2:0 at about 16 megapixels). */
+export const MAX_JPEG_STORE_BYTES = 48 * 1024 * 1024;
+
+/**
+ * JPEG in, JPEG out. Two candidates: the original's own coefficients re-coded (lossless:
+ * optimal Huffman tables, metadata gone, orientation applied when exact), and a mozjpeg
+ * re-encode at the quality the metric picks. The smaller wins; the original when neither helps.
+ */
+export async function compressJpeg(bytes: Uint8Array, opts: CompressImageOptions): Promise<CompressedImage> {
+  const check = checkOf(opts.budget);
+  const reader = new JpegReader(bytes, { maxStoreBytes: MAX_JPEG_STORE_BYTES, check });
+  const { frame, meta } = reader;
+  const o = meta.orientation;
+  const transposed = o >= 5;
+  const size = { width: transposed ? frame.height : frame.width, height: transposed ? frame.width : frame.height };
+  const icc = meta.icc.map((p) => appSegment(0xe2, p));
+
+  const exact = losslessOrientationPossible(reader, o);
+  const kept = [
+    ...(meta.jfifSegment ? [appSegment(0xe0, jfifPayload(meta))] : []),
+    ...(meta.adobe ? [appSegment(0xee, meta.adobe)] : []),
+    ...icc,
+    // When the rotation cannot be applied exactly, the viewer still needs to know it.
+    ...(exact || o === 1 ? [] : [appSegment(0xe1, orientationExif(o))]),
+  ];
+  const lossless = rewriteJpeg(reader, { orientation: exact ? o : 1, segments: kept, check });
+  check?.();
+
+  const pixels = new JpegPixels(reader);
+  const encoder = await mozjpegEncoder();
+  const quality = typeof opts.quality === "number" ? opts.quality : pickQuality(pixels, opts.quality, encoder, check);
+  const header =
+    pixels.layout === "cmyk"
+      ? meta.adobe
+        ? [appSegment(0xee, withTransform(meta.adobe, 0))]
+        : []
+      : [appSegment(0xe0, jfifPayload(meta))];
+  const lossy = encodeJpeg(pixels, { quality, encoder, orientation: o, segments: [...header, ...icc], check });
+
+  const best = lossy.length < lossless.length ? lossy : lossless;
+  if (best.length >= bytes.length) {
+    return { bytes, format: "jpeg", ...size, method: "original", unchanged: true };
+  }
+  const method = best === lossy ? `quality ${quality}` : "lossless";
+  return { bytes: best, format: "jpeg", ...size, method, unchanged: false };
+}
+
+function pickQuality(
+  src: PixelSource,
+  preset: keyof typeof QUALITY_PRESETS,
+  encoder: MozjpegEncoder,
+  check?: () => void,
+): number {
+  const strip = sampleTiles(src);
+  const [lo, hi] = SEARCH_RANGE[preset];
+  return searchQuality(lo, hi, QUALITY_PRESETS[preset], (q) => {
+    check?.();
+    return jpegStripScore(strip, q, encoder);
+  });
+}
+
+/** Encodes the sample strip at quality q with the same band encoder, and measures it. */
+export function jpegStripScore(strip: TileStrip, q: number, encoder: MozjpegEncoder): number {
+  const jpeg = encodeJpeg(memorySource(strip.data, strip.width, strip.height, strip.layout), { quality: q, encoder });
+  return stripScore(strip, readAll(new JpegPixels(new JpegReader(jpeg))));
+}
+
+/** JFIF APP0 with the original's density, without a thumbnail. */
+function jfifPayload(meta: JpegMeta): Uint8Array {
+  const out = new Uint8Array([0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]);
+  const src = meta.jfifSegment;
+  if (src && src.length >= 12) out.set(src.subarray(7, 12), 7);
+  return out;
+}
+
+function withTransform(adobe: Uint8Array, transform: number): Uint8Array {
+  const copy = adobe.slice();
+  copy[11] = transform;
+  return copy;
+}

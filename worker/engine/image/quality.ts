@@ -1,0 +1,107 @@
+import { CHANNELS, type Layout, type PixelSource } from "./pixels";
+import { luma, ssimPlanes } from "./ssim";
+
+/**
+ * Choosing a quality setting by measurement: encode sample tiles of the image at a candidate
+ * quality, decode them, and compare with the originals (SSIM on luma). A binary search finds
+ * the lowest quality that still meets the target. Tiles keep it cheap on a 12 MP photo.
+ */
+
+export const TILE = 128;
+const CANDIDATES_X = 8;
+const CANDIDATES_Y = 6;
+const PICK = 12;
+
+export interface TileStrip {
+  /** The chosen tiles stacked vertically: TILE wide, count*TILE high, source layout. */
+  data: Uint8Array;
+  width: number;
+  height: number;
+  count: number;
+  layout: Layout;
+}
+
+/**
+ * One pass over the source: cuts a grid of candidate tiles (aligned to 16 pixels so blocks
+ * line up with the full encode), then keeps a spread of them from flat to busy.
+ */
+export function sampleTiles(src: PixelSource): TileStrip {
+  const { width: w, height: h, layout } = src;
+  const ch = CHANNELS[layout];
+  const tw = Math.min(TILE, w);
+  const th = Math.min(TILE, h);
+  const xs = new Set<number>();
+  const ys = new Set<number>();
+  for (let i = 0; i < CANDIDATES_X; i++) xs.add(align((i + 0.5) * (w / CANDIDATES_X) - tw / 2, w - tw));
+  for (let i = 0; i < CANDIDATES_Y; i++) ys.add(align((i + 0.5) * (h / CANDIDATES_Y) - th / 2, h - th));
+  const cands = [...ys].flatMap((y) => [...xs].map((x) => ({ x, y, data: new Uint8Array(tw * th * ch), score: 0 })));
+  src.rewind();
+  for (let band = src.nextBand(); band; band = src.nextBand()) {
+    for (const c of cands) {
+      for (let y = Math.max(c.y, band.y0); y < Math.min(c.y + th, band.y0 + band.rows); y++) {
+        const from = ((y - band.y0) * w + c.x) * ch;
+        c.data.set(band.data.subarray(from, from + tw * ch), (y - c.y) * tw * ch);
+      }
+    }
+  }
+  for (const c of cands) c.score = variance(luma(c.data, tw * th, layout));
+  cands.sort((a, b) => a.score - b.score);
+  // Flat tiles (sky, paper) say little about artefacts; keep a spread of the rest.
+  const useful = cands.filter((c) => c.score > 4);
+  const pool = useful.length >= 3 ? useful : cands;
+  const n = Math.min(PICK, pool.length);
+  const chosen = Array.from({ length: n }, (_, i) => pool[Math.floor(((i + 0.5) * pool.length) / n)]);
+  const data = new Uint8Array(tw * th * ch * n);
+  for (const [i, c] of chosen.entries()) data.set(c.data, i * tw * th * ch);
+  return { data, width: tw, height: th * n, count: n, layout };
+}
+
+function align(v: number, max: number): number {
+  return Math.max(0, Math.min(Math.floor(v / 16) * 16, max));
+}
+
+function variance(y: Float32Array): number {
+  let s = 0;
+  let s2 = 0;
+  for (const v of y) {
+    s += v;
+    s2 += v * v;
+  }
+  const m = s / y.length;
+  return s2 / y.length - m * m;
+}
+
+/** Mean of per-tile SSIM between the strip and its decoded re-encoding. */
+export function stripScore(strip: TileStrip, decoded: Uint8Array, decodedLayout: Layout = strip.layout): number {
+  const th = strip.height / strip.count;
+  const n = strip.width * th;
+  const ca = CHANNELS[strip.layout];
+  const cb = CHANNELS[decodedLayout];
+  let sum = 0;
+  const la = new Float32Array(n);
+  const lb = new Float32Array(n);
+  for (let i = 0; i < strip.count; i++) {
+    const a = luma(strip.data.subarray(i * n * ca, (i + 1) * n * ca), n, strip.layout, la);
+    const b = luma(decoded.subarray(i * n * cb, (i + 1) * n * cb), n, decodedLayout, lb);
+    sum += ssimPlanes(a, b, strip.width, th);
+  }
+  return sum / strip.count;
+}
+
+/**
+ * The lowest quality in [lo, hi] whose score meets `target` (scores rise with quality), or hi
+ * when none does. `score(q)` encodes and measures the strip at quality q.
+ */
+export function searchQuality(lo: number, hi: number, target: number, score: (q: number) => number): number {
+  let best = hi;
+  let a = lo;
+  let b = hi;
+  while (a <= b) {
+    const q = (a + b) >> 1;
+    if (score(q) >= target) {
+      best = q;
+      b = q - 1;
+    } else a = q + 1;
+  }
+  return best;
+}

@@ -1,0 +1,144 @@
+import {
+  PDFArray,
+  type PDFContext,
+  type PDFDict,
+  PDFHexString,
+  PDFName,
+  type PDFObject,
+  PDFRawStream,
+  PDFString,
+} from "@cantoo/pdf-lib";
+import { JpegReader } from "../../image/jpeg/decode";
+import { JpegPixels } from "../../image/jpeg/pixels";
+import type { Layout, PixelSource } from "../../image/pixels";
+import { flateRows, type Predictor } from "./flate";
+import { decodeGeneral, filtersOf, numberIn, resolve } from "./streams";
+
+/** Dense JPEG coefficient storage allowed per PDF image (progressive or multi-scan DCT). */
+const MAX_STORE = 40 * 1024 * 1024;
+const LAYOUTS: Record<number, Layout> = { 1: "gray", 3: "rgb", 4: "cmyk" };
+
+/** An image XObject opened for re-encoding, or the reason it is left alone. */
+export interface PdfImage {
+  source: PixelSource;
+  layout: Layout;
+  /** The /ColorSpace the re-encoded stream gets (the base space for an Indexed image). */
+  colorSpace: PDFObject;
+  indexed: boolean;
+  /** The DCT original's Adobe APP14 payload: kept so CMYK data means the same to readers. */
+  adobe: Uint8Array | null;
+  kind: "dct" | "flate";
+  /** A soft mask with /Matte: it must be resampled to the image's new size along with it. */
+  matteMask: PDFRawStream | null;
+}
+
+function colourComponents(ctx: PDFContext, cs: PDFObject | undefined): number {
+  const v = resolve(ctx, cs);
+  if (v instanceof PDFName) return { DeviceGray: 1, DeviceRGB: 3, DeviceCMYK: 4 }[v.decodeText()] ?? 0;
+  if (!(v instanceof PDFArray) || v.size() === 0) return 0;
+  const family = resolve(ctx, v.get(0));
+  const kind = family instanceof PDFName ? family.decodeText() : "";
+  if (kind === "ICCBased") {
+    const s = resolve(ctx, v.get(1));
+    const n = s instanceof PDFRawStream ? numberIn(ctx, s.dict, "N", 0) : 0;
+    return [1, 3, 4].includes(n) ? n : 0;
+  }
+  if (kind === "CalRGB") return 3;
+  if (kind === "CalGray") return 1;
+  return 0;
+}
+
+function indexedTable(ctx: PDFContext, cs: PDFArray): { base: PDFObject; n: number; table: Uint8Array } | null {
+  if (cs.size() !== 4) return null;
+  const base = cs.get(1);
+  const n = colourComponents(ctx, base);
+  const hival = resolve(ctx, cs.get(2));
+  const lookup = resolve(ctx, cs.get(3));
+  let table: Uint8Array | null = null;
+  if (lookup instanceof PDFString || lookup instanceof PDFHexString) table = lookup.asBytes();
+  else if (lookup instanceof PDFRawStream) table = decodeGeneral(ctx, lookup, 1 << 20);
+  if (!n || !table || !hival) return null;
+  return { base, n, table };
+}
+
+/** The image as 8-bit samples in its own colour space, when this compressor can re-encode it. */
+export function openPdfImage(ctx: PDFContext, stream: PDFRawStream): PdfImage | null {
+  const d = stream.dict;
+  const get = (k: string) => resolve(ctx, d.get(PDFName.of(k)));
+  if (get("ImageMask")?.toString() === "true" || get("Mask") instanceof PDFArray) return null;
+  const width = numberIn(ctx, d, "Width", 0);
+  const height = numberIn(ctx, d, "Height", 0);
+  const smask = get("SMask");
+  let matteMask: PDFRawStream | null = null;
+  if (smask instanceof PDFRawStream && smask.dict.get(PDFName.of("Matte"))) {
+    // A /Matte mask must have the image's exact size, so it is resampled with the image.
+    if (numberIn(ctx, smask.dict, "Width", 0) !== width || numberIn(ctx, smask.dict, "Height", 0) !== height)
+      return null;
+    matteMask = smask;
+  }
+  const filters = filtersOf(ctx, d);
+  if (filters?.length !== 1 || width < 1 || height < 1) return null;
+  const cs = get("ColorSpace");
+  const f = filters[0];
+  if (f.name === "DCTDecode") {
+    const n = colourComponents(ctx, cs);
+    if (!n) return null;
+    let reader: JpegReader;
+    try {
+      reader = new JpegReader(stream.contents, { maxStoreBytes: MAX_STORE });
+    } catch {
+      return null;
+    }
+    const ct = f.params ? numberIn(ctx, f.params, "ColorTransform", -1) : -1;
+    const source = new JpegPixels(reader, ct >= 0 ? ct : undefined);
+    if (source.layout !== LAYOUTS[n] || source.width !== width || source.height !== height) return null;
+    return {
+      source,
+      layout: source.layout,
+      colorSpace: d.get(PDFName.of("ColorSpace"))!,
+      indexed: false,
+      adobe: reader.meta.adobe,
+      kind: "dct",
+      matteMask,
+    };
+  }
+  if (f.name !== "FlateDecode" || numberIn(ctx, d, "BitsPerComponent", 0) !== 8) return null;
+  if (cs instanceof PDFArray && resolve(ctx, cs.get(0))?.toString() === "/Indexed") {
+    const idx = indexedTable(ctx, cs);
+    // A /Decode on an indexed image remaps indices; rare enough to leave such images alone.
+    if (!idx || get("Decode")) return null;
+    const rows = flateRows(stream.contents, width, height, 1, f.params ? paramsOf(ctx, f.params) : null, idx);
+    if (!rows) return null;
+    return {
+      source: rows,
+      layout: LAYOUTS[idx.n],
+      colorSpace: idx.base,
+      indexed: true,
+      adobe: null,
+      kind: "flate",
+      matteMask,
+    };
+  }
+  const n = colourComponents(ctx, cs);
+  if (!n) return null;
+  const rows = flateRows(stream.contents, width, height, n, f.params ? paramsOf(ctx, f.params) : null, null);
+  if (!rows) return null;
+  return {
+    source: rows,
+    layout: LAYOUTS[n],
+    colorSpace: d.get(PDFName.of("ColorSpace"))!,
+    indexed: false,
+    adobe: null,
+    kind: "flate",
+    matteMask,
+  };
+}
+
+function paramsOf(ctx: PDFContext, p: PDFDict): Predictor {
+  return {
+    predictor: numberIn(ctx, p, "Predictor", 1),
+    colors: numberIn(ctx, p, "Colors", 1),
+    columns: numberIn(ctx, p, "Columns", 1),
+    bpc: numberIn(ctx, p, "BitsPerComponent", 8),
+  };
+}

@@ -1,0 +1,94 @@
+import {
+  PDFArray,
+  type PDFContext,
+  type PDFDocument,
+  PDFName,
+  type PDFObject,
+  PDFRawStream,
+  PDFRef,
+} from "@cantoo/pdf-lib";
+import { type Budget, formatMemory, MiB, yieldToEventLoop } from "../core/budget";
+import { DecodeFailed, DecodeLimit, isGeneralFilter } from "../core/decode";
+import { EngineError } from "../core/errors";
+import { MalformedFilters, streamDecodedSize, streamSteps } from "./filters";
+
+/**
+ * Page content streams we are about to write out must be readable: a page whose content
+ * cannot be decoded (corrupt Flate or LZW data, impossible predictor parameters, an image
+ * filter on page content) is damaged, and a reader would show it blank or broken. The
+ * check decodes each stream once, counting bytes rather than keeping them (only a filter
+ * before the last is kept), and stops at a size limit, so a decompression bomb costs a few
+ * milliseconds and almost no memory.
+ */
+
+/**
+ * The most one page's content stream may unpack to. Counting costs no memory, but other readers
+ * and our own steps that read content (compression's image placement) hold it whole.
+ */
+export const MAX_CONTENT_BYTES = 32 * MiB;
+const YIELD_EVERY = 4 * 1024 * 1024;
+
+export interface ContentCheckOptions {
+  name?: string;
+  /** 0-based page indices; every page when absent. */
+  pages?: readonly number[];
+  budget?: Budget;
+}
+
+/** The content limit for a job: 32 MB, or less when a filter before the last must be held. */
+function contentLimit(budget: Budget | undefined): number {
+  return Math.min(MAX_CONTENT_BYTES, budget ? Math.max(MiB, budget.memoryLeft) : MAX_CONTENT_BYTES);
+}
+
+export async function checkPageContents(doc: PDFDocument, opts: ContentCheckOptions = {}): Promise<void> {
+  const ctx = doc.context;
+  const all = doc.getPages();
+  const indices = opts.pages ?? all.map((_, i) => i);
+  const checked = new Set<PDFRawStream>();
+  let sinceYield = 0;
+  const label = opts.name ?? "This PDF";
+  const max = contentLimit(opts.budget);
+  for (const i of indices) {
+    for (const stream of contentStreams(ctx, all[i].node.get(PDFName.of("Contents")))) {
+      if (checked.has(stream)) continue;
+      checked.add(stream);
+      try {
+        sinceYield += decodedSize(ctx, stream, max);
+      } catch (err) {
+        if (err instanceof DecodeLimit) {
+          throw new EngineError(
+            "job_too_large",
+            `${label} has a page (page ${i + 1}) whose content unpacks to more than ${formatMemory(max)}. It may be a decompression bomb.`,
+          );
+        }
+        if (err instanceof DecodeFailed || err instanceof MalformedFilters) {
+          throw new EngineError("pdf_damaged", `${label} is damaged: the content of page ${i + 1} cannot be read.`);
+        }
+        throw err;
+      }
+      if (sinceYield > YIELD_EVERY) {
+        sinceYield = 0;
+        opts.budget?.check();
+        await yieldToEventLoop();
+      }
+    }
+  }
+}
+
+function contentStreams(ctx: PDFContext, contents: PDFObject | undefined): PDFRawStream[] {
+  const value = contents instanceof PDFRef ? ctx.lookup(contents) : contents;
+  const items = value instanceof PDFArray ? value.asArray() : value ? [value] : [];
+  return items.flatMap((item) => {
+    const s = item instanceof PDFRef ? ctx.lookup(item) : item;
+    return s instanceof PDFRawStream ? [s] : [];
+  });
+}
+
+/** The stream's decoded length; throws DecodeLimit past `max`, DecodeFailed when it cannot be decoded. */
+function decodedSize(ctx: PDFContext, stream: PDFRawStream, max: number): number {
+  const steps = streamSteps(ctx, stream.dict);
+  if (!steps) throw new MalformedFilters();
+  // Page content is text: an image filter on it (or an unknown one) is damage.
+  for (const step of steps) if (!isGeneralFilter(step.name)) throw new DecodeFailed(`${step.name} on page content`);
+  return streamDecodedSize(ctx, stream, { max });
+}

@@ -1,0 +1,98 @@
+import { concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState } from "@cantoo/pdf-lib";
+import type { Budget } from "../core/budget";
+import { createPdf, savePdf } from "../pdf/document";
+import { checkPixels, MAX_PIXELS, type PlacedImage } from "../pdf/embed/common";
+import { jpegXObject, parseJpeg } from "../pdf/embed/jpeg";
+import { needsDecoding, parsePng, pngXObject } from "../pdf/embed/png";
+
+export interface ImageInput {
+  bytes: Uint8Array;
+  name: string;
+  kind: "jpeg" | "png";
+}
+
+/** PDF viewers refuse pages larger than 200 inches (Acrobat's limit); smaller than 3 points is unusable. */
+const MAX_PAGE_SIDE = 14_400;
+const MIN_PAGE_SIDE = 3;
+
+/** A declared resolution we believe: below 50 or above 4800 it is a placeholder or an error. */
+function dpi(value: number | undefined): number {
+  return value !== undefined && value >= 50 && value <= 4800 ? value : 72;
+}
+
+/**
+ * Page size and placement of an image: one image pixel is 1/dpi inch (the image's declared
+ * resolution, or 72 dpi when it declares none), and EXIF orientation turns or mirrors the
+ * image through the placement matrix, so the pixels are never re-encoded.
+ */
+export function imagePlacement(img: Omit<PlacedImage, "ref">) {
+  let w = (img.width * 72) / dpi(img.dpiX);
+  let h = (img.height * 72) / dpi(img.dpiY);
+  const scale = Math.min(MAX_PAGE_SIDE / Math.max(w, h), Math.max(1, MIN_PAGE_SIDE / Math.min(w, h)));
+  w *= scale;
+  h *= scale;
+  const o = img.orientation;
+  const swap = o >= 5;
+  const pageW = swap ? h : w;
+  const pageH = swap ? w : h;
+  // Where a stored point (x right, y down, in points) lands as the viewer sees it (y down).
+  const shown = (x: number, y: number): [number, number] =>
+    o === 2
+      ? [w - x, y]
+      : o === 3
+        ? [w - x, h - y]
+        : o === 4
+          ? [x, h - y]
+          : o === 5
+            ? [y, x]
+            : o === 6
+              ? [h - y, x]
+              : o === 7
+                ? [h - y, w - x]
+                : o === 8
+                  ? [y, w - x]
+                  : [x, y];
+  // PDF draws an image into the unit square, bottom row at v = 0; page y runs upwards.
+  const toPage = (u: number, v: number): [number, number] => {
+    const [sx, sy] = shown(u * w, (1 - v) * h);
+    return [sx, pageH - sy];
+  };
+  const [e, f] = toPage(0, 0);
+  const [ux, uy] = toPage(1, 0);
+  const [vx, vy] = toPage(0, 1);
+  return { pageWidth: pageW, pageHeight: pageH, matrix: [ux - e, uy - f, vx - e, vy - f, e, f] as const };
+}
+
+/** All images of a request become one PDF, one page per image, in the order given. */
+export async function imagesToPdf(images: readonly ImageInput[], opts: { budget?: Budget } = {}) {
+  const doc = await createPdf();
+  for (const image of images) {
+    let placed: PlacedImage;
+    if (image.kind === "jpeg") {
+      const jpeg = parseJpeg(image.bytes, image.name);
+      checkPixels(image.name, jpeg.width, jpeg.height, MAX_PIXELS);
+      placed = jpegXObject(doc.context, jpeg);
+    } else {
+      const png = parsePng(image.bytes, image.name);
+      // A PNG that must be decoded is made into colour and alpha streams (an interlaced one is
+      // held whole first); one passed through keeps its own data.
+      const working = needsDecoding(png) ? png.width * png.height * 5 + 4 * 1024 * 1024 : 1024 * 1024;
+      placed = await (opts.budget
+        ? opts.budget.holding(working, `${image.name} (${png.width} x ${png.height} pixels)`, () =>
+            pngXObject(doc.context, png, opts.budget),
+          )
+        : pngXObject(doc.context, png));
+    }
+    const { pageWidth, pageHeight, matrix } = imagePlacement(placed);
+    const page = doc.addPage([pageWidth, pageHeight]);
+    const name = page.node.newXObject("Im", placed.ref);
+    page.pushOperators(
+      pushGraphicsState(),
+      concatTransformationMatrix(...matrix),
+      drawObject(name),
+      popGraphicsState(),
+    );
+    opts.budget?.check();
+  }
+  return { bytes: await savePdf(doc, { budget: opts.budget }), pageCount: images.length };
+}
