@@ -10,6 +10,19 @@ import * as v from "valibot";
 /** The form's text fields: an absent or empty field is undefined. */
 export type Fields = Record<string, string | undefined>;
 
+/**
+ * The fields an options schema reads, from a form: every one of its keys present (an absent or
+ * empty field as undefined, so each field's default applies), other fields ignored.
+ */
+export function fieldsFor(schema: v.ObjectSchema<v.ObjectEntries, undefined>, get: (name: string) => unknown): Fields {
+  const fields: Fields = {};
+  for (const key of Object.keys(schema.entries)) {
+    const value = get(key);
+    fields[key] = typeof value === "string" && value !== "" ? value : undefined;
+  }
+  return fields;
+}
+
 /** A field absent, empty or only spaces. */
 const blank = (s: string | undefined): s is undefined => s === undefined || s.trim() === "";
 
@@ -17,7 +30,10 @@ const blank = (s: string | undefined): s is undefined => s === undefined || s.tr
  * A field with a default: blank means `fallback`; otherwise `schema` reads the trimmed text.
  * (Passwords are the exception: their spaces count, see below.)
  */
-function withDefault<S extends v.GenericSchema<string, unknown>, F>(schema: S, fallback: F) {
+function withDefault<S extends v.GenericSchema<string, unknown>, F>(
+  schema: S,
+  fallback: F,
+): v.GenericSchema<string | undefined, v.InferOutput<S> | F> {
   return v.pipe(
     v.optional(v.string()),
     v.rawTransform(({ dataset, addIssue, NEVER }): v.InferOutput<S> | F => {
@@ -242,6 +258,7 @@ export const ProtectOptions = v.object({
   allowEditing: allow("allowEditing"),
 });
 
+/** More than any reader uses: revision 6 keeps the first 127 bytes. */
 export const MAX_PASSWORD_LENGTH = 1000;
 const Password = v.pipe(
   v.string("Each password must be text."),

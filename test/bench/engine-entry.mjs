@@ -3,11 +3,11 @@
 export { mozjpegEncoder } from "../../worker/engine/codecs/mozjpeg.ts";
 export { webpEncoder } from "../../worker/engine/codecs/webp.ts";
 export { Budget } from "../../worker/engine/core/budget.ts";
+export { compressImage } from "../../worker/engine/image/compress/compress.ts";
 export { JpegReader } from "../../worker/engine/image/jpeg/decode.ts";
 export { encodeJpeg } from "../../worker/engine/image/jpeg/encode.ts";
 export { JpegPixels } from "../../worker/engine/image/jpeg/pixels.ts";
 export { memorySource, readAll } from "../../worker/engine/image/pixels.ts";
 export { filteredRows } from "../../worker/engine/image/png/encode.ts";
 export { ssim } from "../../worker/engine/image/ssim.ts";
-export { compressImage } from "../../worker/engine/tools/compress-image.ts";
-export { compressPdf } from "../../worker/engine/tools/compress-pdf.ts";
+export { compressPdf } from "../../worker/engine/pdf/compress/compress.ts";

@@ -3,36 +3,14 @@
  * runs it after reading the upload (the same checks on the files, the same budget, the same
  * engine), bundled for Node by test/bench/bundle.mjs.
  */
-import { type ToolId, toolsById } from "../../schema/tools";
+import { toolsById } from "../../schema/tools";
 import { Budget } from "../../worker/engine/core/budget";
 import { loadPdf } from "../../worker/engine/pdf/document";
 import { type ErrorCode, errorStatus, isAppError, statusOf } from "../../worker/errors";
-import { compressImage } from "../../worker/routes/convert/compress-image";
-import { compressPdf } from "../../worker/routes/convert/compress-pdf";
-import { jpgToPdf } from "../../worker/routes/convert/jpg-to-pdf";
-import { mergePdf } from "../../worker/routes/convert/merge-pdf";
-import { protectPdf } from "../../worker/routes/convert/protect-pdf";
-import { rotatePdf } from "../../worker/routes/convert/rotate-pdf";
-import { extractPages, splitPages } from "../../worker/routes/convert/split-pdf";
-import type { ConvertEndpoint } from "../../worker/routes/convert/types";
-import { unlockPdf } from "../../worker/routes/convert/unlock-pdf";
-import { watermarkPdf } from "../../worker/routes/convert/watermark-pdf";
+import { catalogueToolOf, isConvertSlug, runTool } from "../../worker/routes/convert/run";
 import { checkUpload } from "../../worker/services/uploads";
 
 export { Budget };
-
-const ENDPOINTS: Record<string, ConvertEndpoint> = {
-  "merge-pdf": mergePdf,
-  "extract-pages": extractPages,
-  "split-pages": splitPages,
-  "compress-pdf": compressPdf,
-  "jpg-to-pdf": jpgToPdf,
-  "compress-image": compressImage,
-  "watermark-pdf": watermarkPdf,
-  "rotate-pdf": rotatePdf,
-  "unlock-pdf": unlockPdf,
-  "protect-pdf": protectPdf,
-};
 
 export interface JobFile {
   name: string;
@@ -54,8 +32,7 @@ export async function runJob(
   fields: Record<string, string>,
   budget: Budget,
 ): Promise<JobOutcome> {
-  const toolId = (slug === "analyze-pdf" ? "split-pdf" : (ENDPOINTS[slug]?.tool ?? slug)) as ToolId;
-  const tool = toolsById[toolId];
+  const tool = isConvertSlug(slug) ? catalogueToolOf(slug) : toolsById["split-pdf"];
   try {
     const uploads = [];
     for (const f of files)
@@ -70,7 +47,8 @@ export async function runJob(
     }
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    const result = await ENDPOINTS[slug].run({ uploads, form, budget });
+    if (!isConvertSlug(slug)) throw new Error(`no endpoint ${slug}`);
+    const result = await runTool(slug, uploads, form, budget);
     let outputBytes = 0;
     for (const o of result.outputs) if (o.ok) outputBytes += o.bytes.length;
     // Tools that answer 200 with a failure per file (unlock, watermark): nothing made is a refusal.

@@ -5,6 +5,7 @@
 import { useMutation } from "@tanstack/react-query";
 import * as v from "valibot";
 import { AnalyzeResponse, ConversionResponse, type ConvertedFile } from "../../schema/api";
+import { convertPath } from "../../schema/options";
 import { apiRequest, errorField } from "./client";
 
 /** Reason phrases for when the status text is empty (HTTP/2 sends none). */
@@ -118,7 +119,7 @@ export type PageJob = "extract" | "split";
 
 /** POST /api/convert/extract-pages or split-pages (no authorization), selectedPages as a JSON array. */
 export function convertPages(job: PageJob, file: File, pages: readonly number[], signal?: AbortSignal) {
-  const path = job === "extract" ? "/api/convert/extract-pages" : "/api/convert/split-pages";
+  const path = convertPath(job === "extract" ? "extract-pages" : "split-pages");
   return postConversion(path, [file], { selectedPages: JSON.stringify(pages) }, { signal });
 }
 

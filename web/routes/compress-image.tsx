@@ -2,6 +2,7 @@ import { Card, HStack, RadioGroup, SimpleGrid, Stack, Stat, Text } from "@chakra
 import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
 import { LuEye, LuScanLine, LuShieldCheck } from "react-icons/lu";
+import type { ImageQuality } from "../../schema/options";
 import { toolsById } from "../../schema/tools";
 import { FileDropzone } from "../tools/dropzone";
 import { formatBytes } from "../tools/format";
@@ -15,7 +16,7 @@ export const Route = createFileRoute("/compress-image")({ component: CompressIma
 
 const tool = toolsById["compress-image"];
 
-type Quality = "high" | "balanced" | "small";
+type Quality = ImageQuality;
 
 const QUALITIES: { value: Quality; label: string }[] = [
   { value: "high", label: "No visible loss" },

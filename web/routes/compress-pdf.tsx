@@ -2,6 +2,7 @@ import { Card, HStack, RadioCard, SimpleGrid, Stack, Text } from "@chakra-ui/rea
 import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
 import { LuFileDown, LuGauge, LuImageDown, LuShieldCheck } from "react-icons/lu";
+import type { PdfLevel } from "../../schema/options";
 import { toolsById } from "../../schema/tools";
 import { FileDropzone } from "../tools/dropzone";
 import { formatBytes } from "../tools/format";
@@ -16,7 +17,7 @@ export const Route = createFileRoute("/compress-pdf")({ component: CompressPdfPa
 // The spec's page takes a single PDF: each one is its own job with its own result.
 const tool = { ...toolsById["compress-pdf"], maxFiles: 1 };
 
-type Level = "low" | "recommended" | "extreme";
+type Level = PdfLevel;
 
 const LEVELS: { value: Level; title: string; text: string }[] = [
   { value: "low", title: "Low", text: "Lossless: same pictures, leaner file structure." },

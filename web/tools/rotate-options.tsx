@@ -1,6 +1,6 @@
 import { Box, Button, Collapsible, Field, HStack, Input, RadioGroup, Stack, Text } from "@chakra-ui/react";
 import { LuChevronDown, LuRotateCcw, LuRotateCw } from "react-icons/lu";
-import { parsePageRanges } from "./page-ranges";
+import { parsePageRanges } from "../../schema/options";
 
 export type Angle = "90" | "180" | "270";
 

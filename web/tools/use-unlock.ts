@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { ConvertedFile } from "../../schema/api";
+import { convertPath } from "../../schema/options";
 import { toolsById } from "../../schema/tools";
 import { formFailureMessage, resultFiles, useConversion } from "../api/convert";
 import { useAllowanceGuard } from "../session/allowance";
@@ -7,7 +8,7 @@ import { toast } from "../ui/toaster";
 import { validateFile, validationToastTitle } from "./validation";
 
 const tool = toolsById["unlock-pdf"];
-const PATH = "/api/convert/unlock-pdf";
+const PATH = convertPath("unlock-pdf");
 export const unlockMessages = {
   noFiles: "No files selected",
   errorTitle: "Error",

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { convertPath } from "../../schema/options";
 import { toolsById } from "../../schema/tools";
 import { formFailureMessage, useConversion } from "../api/convert";
 import { useAllowanceGuard } from "../session/allowance";
@@ -60,7 +61,7 @@ export function useWatermark() {
     if (!guard.check()) return;
     mutation.mutate(
       {
-        path: "/api/convert/watermark-pdf",
+        path: convertPath("watermark-pdf"),
         files,
         // Opacity travels as text, one decimal, as the slider shows it.
         fields: { watermarkText: text, opacity: opacity.toFixed(1) },

@@ -1,5 +1,5 @@
 import { fileHistory } from "../../schema/db";
-import type { OutputFile } from "../routes/convert/types";
+import type { ToolOutput } from "../engine/tools";
 import { getDb } from "./db";
 import type { StoredResult } from "./storage";
 
@@ -8,7 +8,7 @@ export async function recordHistory(
   d1: D1Database,
   userId: number,
   conversionType: string,
-  rows: { output: OutputFile; stored: StoredResult }[],
+  rows: { output: ToolOutput; stored: StoredResult }[],
   processingTime: number,
 ): Promise<void> {
   if (rows.length === 0) return;

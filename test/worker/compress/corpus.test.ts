@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Budget } from "../../../worker/engine/core/budget";
-import { compressImage } from "../../../worker/engine/tools/compress-image";
-import { compressPdf } from "../../../worker/engine/tools/compress-pdf";
+import { compressImage } from "../../../worker/engine/image/compress/compress";
+import { compressPdf } from "../../../worker/engine/pdf/compress/compress";
 import { type ConvertedFile, download, expectValidPdf, form, pageCount, post } from "../convert/support";
 import { corpusFile, corpusIndex, oracle } from "../helpers";
 import { ascii, djpeg, dwebp, readPng } from "./support";

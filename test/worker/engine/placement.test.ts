@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { imagePlacement } from "../../../worker/engine/tools/images-to-pdf";
-import { pageRangeLabel } from "../../../worker/engine/tools/split-pdf";
+import { imagePlacement } from "../../../worker/engine/pdf/embed/images-to-pdf";
+import { pageRangeLabel } from "../../../worker/engine/pdf/split";
 
 describe("pageRangeLabel", () => {
   it("names page selections compactly", () => {

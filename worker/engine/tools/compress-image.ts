@@ -1,132 +1,41 @@
-import { EngineError } from "../core/errors";
-import { compressJpeg, MAX_JPEG_STORE_BYTES } from "../image/compress/jpeg";
-import type { CompressedImage, CompressImageOptions } from "../image/compress/options";
-import { compressPng } from "../image/compress/png";
-import { compressWebp, encodeWebp } from "../image/compress/webp";
-import { exifOrientation } from "../image/exif";
-import { iccFromJpeg, iccFromPng } from "../image/icc";
-import { JpegReader } from "../image/jpeg/decode";
-import { JpegPixels } from "../image/jpeg/pixels";
-import { orientPixels, type Pixels } from "../image/orient";
-import { type PixelSource, readAll } from "../image/pixels";
-import { parseHeader, readChunks } from "../image/png/chunks";
-import { PngRawRows } from "../image/png/decode";
-import { PngPixels } from "../image/png/pixels";
-import { checkPixelBudget, type ImageInfo, MAX_WEBP_OUTPUT_MEGAPIXELS, probeImage } from "../image/probe";
+import type { OptionsOf } from "../../../schema/options";
+import { derivedName, splitExtension } from "../core/filenames";
+import { compressImage } from "../image/compress/compress";
+import { compressionExtra, savingMessage } from "../image/compress/report";
+import { convertEach } from "./each-file";
+import type { Tool } from "./types";
 
-export type { CompressedImage, CompressImageOptions } from "../image/compress/options";
+const TYPES = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp" } as const;
 
-/**
- * Compresses one image. The header is read first and an image declaring more pixels than a
- * job may hold is refused before any decoding. The result is never larger than the input:
- * when nothing helps, the original comes back with `unchanged` set.
- */
-export async function compressImage(
-  bytes: Uint8Array,
-  name: string,
-  opts: CompressImageOptions,
-): Promise<CompressedImage> {
-  const info = probeImage(bytes);
-  checkPixelBudget(info, name);
-  if (opts.toWebp && info.format !== "webp") checkPixelBudget(info, name, MAX_WEBP_OUTPUT_MEGAPIXELS);
-  const working = imageWorkingSet(info, Boolean(opts.toWebp));
-  opts.budget?.take(working, `${name} (${info.width} x ${info.height} pixels)`);
-  try {
-    const out = await compressProbed(bytes, info, opts);
-    // The result is held until it is stored; the working memory is not.
-    opts.budget?.take(out.bytes === bytes ? 0 : out.bytes.length, `${name}'s result`);
-    return out;
-  } finally {
-    opts.budget?.give(working);
-  }
-}
-
-/**
- * The memory a compression holds besides its input, from the declared size (bench, 12 MP):
- * JPEG and PNG are decoded and encoded in bands, with the WebAssembly encoder beside them; a WebP
- * is decoded whole (about 28 bytes a pixel at the peak), and conversion to WebP holds the whole
- * image and the encoder (about 19 a pixel).
- */
-export function imageWorkingSet(info: ImageInfo, toWebp: boolean): number {
-  const px = info.width * info.height;
-  if (info.format === "webp") return 28 * px;
-  if (toWebp) return 19 * px;
-  return 16 * 1024 * 1024 + Math.min(4 * px, 48 * 1024 * 1024);
-}
-
-async function compressProbed(
-  bytes: Uint8Array,
-  info: ImageInfo,
-  opts: CompressImageOptions,
-): Promise<CompressedImage> {
-  if (opts.toWebp && info.format !== "webp") {
-    const converted = await convertToWebp(bytes, info.format, opts);
-    if (converted.bytes.length < bytes.length) return converted;
-    return {
-      bytes,
-      format: info.format,
-      width: converted.width,
-      height: converted.height,
-      method: "original",
-      unchanged: true,
-    };
-  }
-  if (info.format === "jpeg") return compressJpeg(bytes, opts);
-  if (info.format === "png") return compressPng(bytes, opts);
-  return compressWebp(bytes, info, opts);
-}
-
-async function convertToWebp(
-  bytes: Uint8Array,
-  format: "jpeg" | "png",
-  opts: CompressImageOptions,
-): Promise<CompressedImage> {
-  const check = opts.budget ? () => opts.budget!.check() : undefined;
-  let src: PixelSource;
-  let orientation: number;
-  let icc: Uint8Array | null;
-  if (format === "jpeg") {
-    const reader = new JpegReader(bytes, { maxStoreBytes: MAX_JPEG_STORE_BYTES, check });
-    src = new JpegPixels(reader);
-    if (src.layout === "cmyk") {
-      throw new EngineError(
-        "invalid_file",
-        "This is a CMYK JPEG (made for print): converting it to WebP would change its colours. Compress it as JPEG instead.",
-      );
-    }
-    orientation = reader.meta.orientation;
-    icc = iccFromJpeg(reader.meta.icc);
-  } else {
-    const chunks = readChunks(bytes);
-    src = new PngPixels(new PngRawRows(parseHeader(chunks), chunks), chunks);
-    const exif = chunks.find((c) => c.type === "eXIf");
-    orientation = exif ? exifOrientation(exif.data) : 1;
-    icc = iccFromPng(chunks);
-  }
-  const rgba = orientPixels(toRgba(src), 4, orientation);
-  const out = await encodeWebp(rgba, { quality: opts.quality, lossless: format === "png", icc, check });
-  return {
-    bytes: out.bytes,
-    format: "webp",
-    width: rgba.width,
-    height: rgba.height,
-    method: out.method,
-    unchanged: false,
-  };
-}
-
-function toRgba(src: PixelSource): Pixels {
-  const px = readAll(src);
-  if (src.layout === "rgba") return { data: px, width: src.width, height: src.height };
-  const n = src.width * src.height;
-  const gray = src.layout === "gray";
-  const ch = gray ? 1 : 3;
-  const out = new Uint8Array(n * 4);
-  for (let i = 0; i < n; i++) {
-    out[i * 4] = px[i * ch];
-    out[i * 4 + 1] = px[i * ch + (gray ? 0 : 1)];
-    out[i * 4 + 2] = px[i * ch + (gray ? 0 : 2)];
-    out[i * 4 + 3] = 255;
-  }
-  return { data: out, width: src.width, height: src.height };
-}
+/** Compress images: JPEG, PNG and WebP, each on its own; a file that cannot be read fails only itself. */
+export const compressImageTool: Tool<OptionsOf<"compress-image">> = {
+  tool: "compress-image",
+  conversionType: "compress-image",
+  async run(files, { quality, format }, budget) {
+    const toWebp = format === "webp";
+    const { outputs, errors } = await convertEach(files, async (f) => {
+      const r = await compressImage(f.bytes, f.name, { quality, toWebp, budget });
+      const sameFormat = r.format === f.kind;
+      const before = f.bytes.length;
+      return {
+        ok: true,
+        bytes: r.bytes,
+        fileName: derivedName(
+          f.name,
+          "compressed",
+          sameFormat ? splitExtension(f.name).ext : `.${r.format === "jpeg" ? "jpg" : r.format}`,
+        ),
+        contentType: TYPES[r.format],
+        originalName: f.name,
+        message: r.unchanged
+          ? toWebp && !sameFormat
+            ? "Already optimised: WebP would be larger, so the original was returned unchanged"
+            : "Already optimised: returned unchanged"
+          : `${savingMessage(before, r.bytes.length)} (${r.method})`,
+        extra: compressionExtra(before, r.bytes.length),
+      };
+    });
+    if (errors.length === outputs.length) throw errors[0];
+    return { outputs, message: "Files processed successfully" };
+  },
+};

@@ -1,67 +1,37 @@
-import type { Budget } from "../core/budget";
-import { type ImageLevel, type ImageReport, recompressImages } from "../pdf/compress/images";
-import { dedupeStreams, dropUnreferenced, recompressStreams } from "../pdf/compress/lossless";
-import { checkPageContents } from "../pdf/content-check";
-import { guardPdf, loadPdf, savePdf } from "../pdf/document";
-import { hasIntactXref } from "../pdf/structure";
+import type { OptionsOf } from "../../../schema/options";
+import { derivedName } from "../core/filenames";
+import { compressionExtra, formatBytes, savingMessage } from "../image/compress/report";
+import { compressPdf } from "../pdf/compress/compress";
+import { convertEach } from "./each-file";
+import type { Tool } from "./types";
 
-export const PDF_LEVELS = ["low", "recommended", "extreme"] as const;
-export type PdfLevel = (typeof PDF_LEVELS)[number];
-
-/**
- * What each level does to images. low: nothing (lossless only). recommended: down to about
- * 150 ppi at the size they are painted, JPEG quality picked to keep SSIM 0.95 against the
- * resampled original. extreme: about 96 ppi and a lower bar.
- */
-export const IMAGE_LEVELS: Record<Exclude<PdfLevel, "low">, ImageLevel> = {
-  recommended: { ppi: 150, target: 0.95, range: [40, 90] },
-  extreme: { ppi: 96, target: 0.9, range: [25, 80] },
+/** Compress PDF: each file on its own; a damaged or locked file fails only itself. */
+export const compressPdfTool: Tool<OptionsOf<"compress-pdf">> = {
+  tool: "compress-pdf",
+  conversionType: "compress-pdf",
+  async run(files, { level }, budget) {
+    const { outputs, errors } = await convertEach(files, async (f) => {
+      const r = await compressPdf(f.bytes, { level, name: f.name, budget });
+      const before = f.bytes.length;
+      const images =
+        r.images.recompressed > 0
+          ? `, ${r.images.recompressed} image${r.images.recompressed === 1 ? "" : "s"} re-encoded`
+          : "";
+      return {
+        ok: true,
+        bytes: r.bytes,
+        fileName: derivedName(f.name, "compressed", ".pdf"),
+        contentType: "application/pdf",
+        originalName: f.name,
+        message: r.unchanged
+          ? "Already optimised: returned unchanged"
+          : r.repaired
+            ? `This PDF was damaged and could not be made smaller: here is a repaired copy (${formatBytes(before)} to ${formatBytes(r.bytes.length)})`
+            : `${savingMessage(before, r.bytes.length)} (${level}${images})`,
+        extra: { ...compressionExtra(before, r.bytes.length), pageCount: r.pageCount },
+      };
+    });
+    if (errors.length === outputs.length) throw errors[0];
+    return { outputs, message: "Files processed successfully" };
+  },
 };
-
-export interface CompressPdfOptions {
-  level: PdfLevel;
-  name?: string;
-  budget?: Budget;
-}
-
-export interface CompressedPdf {
-  bytes: Uint8Array;
-  /** True when nothing made the file smaller and the original came back. */
-  unchanged: boolean;
-  /** The input was damaged and nothing made it smaller: this is a repaired copy, maybe larger. */
-  repaired: boolean;
-  pageCount: number;
-  images: ImageReport;
-}
-
-/**
- * Compresses a PDF: the lossless steps (unreferenced objects dropped, identical streams
- * merged, streams deflated at level 9, object streams at save), then images per level. Text,
- * links, bookmarks and forms are objects the compressor never rewrites. The output is never
- * larger than the input: the original comes back instead, unless the original is damaged.
- */
-export async function compressPdf(bytes: Uint8Array, opts: CompressPdfOptions): Promise<CompressedPdf> {
-  const doc = await loadPdf(bytes, { name: opts.name, budget: opts.budget });
-  await checkPageContents(doc, { name: opts.name, budget: opts.budget });
-  const budget = opts.budget;
-  const check = budget ? () => budget.check() : undefined;
-  const pageCount = doc.getPageCount();
-  // Lossless first: duplicates are then resampled once, and a new image must beat the
-  // re-deflated original, not the weaker one that came in.
-  await guardPdf(opts.name, async () => {
-    dropUnreferenced(doc);
-    dedupeStreams(doc);
-    await recompressStreams(doc, budget);
-  });
-  let images: ImageReport = { examined: 0, recompressed: 0, bytesSaved: 0 };
-  if (opts.level !== "low") {
-    const level = IMAGE_LEVELS[opts.level];
-    images = await guardPdf(opts.name, () => recompressImages(doc, level, { budget, name: opts.name }));
-  }
-  check?.();
-  const out = await savePdf(doc, { budget });
-  // A damaged original is not handed back as it came: the rewrite repairs it, even if larger.
-  if (out.length < bytes.length) return { bytes: out, unchanged: false, repaired: false, pageCount, images };
-  if (hasIntactXref(bytes)) return { bytes, unchanged: true, repaired: false, pageCount, images };
-  return { bytes: out, unchanged: false, repaired: true, pageCount, images };
-}

@@ -1,104 +1,26 @@
-import type { Budget } from "../core/budget";
-import { EngineError } from "../core/errors";
-import { SaslprepError, saslprep } from "../pdf/crypto/saslprep";
-import { dropSupersededObjects } from "../pdf/crypto/security";
-import { dropPdfaClaim, saveEncrypted } from "../pdf/crypto/write";
-import { loadPdf, outputEstimate, PRODUCER } from "../pdf/document";
+import type { OptionsOf } from "../../../schema/options";
+import { derivedName } from "../core/filenames";
+import { protectPdf } from "../pdf/crypto/protect";
+import type { Tool } from "./types";
 
-export interface Permissions {
-  printing: boolean;
-  /** Copying text and images out of the document. */
-  copying: boolean;
-  /** Changing content, annotating, filling forms and assembling pages. */
-  editing: boolean;
-}
-
-export const ALL_ALLOWED: Permissions = { printing: true, copying: true, editing: true };
-
-export interface ProtectOptions {
-  password: string;
-  permissions?: Permissions;
-  name?: string;
-  budget?: Budget;
-}
-
-/** More than any reader uses: revision 6 keeps the first 127 bytes. */
-export const MAX_PASSWORD_LENGTH = 1000;
-
-/**
- * The password as ISO 32000-2 wants it for AES-256: SASLprep'd, so that readers that prepare it
- * (as the standard says) and those that take the typed text as is (qpdf) agree whenever the two
- * are the same, which they are for everything but unusual Unicode.
- */
-export function preparePassword(password: string): string {
-  if (password.length === 0) throw new EngineError("validation_failed", "Please enter a password to protect your PDF");
-  if (password.length > MAX_PASSWORD_LENGTH) {
-    throw new EngineError("validation_failed", `The password can be at most ${MAX_PASSWORD_LENGTH} characters long.`);
-  }
-  let prepared: string;
-  try {
-    prepared = saslprep(password);
-  } catch (err) {
-    if (!(err instanceof SaslprepError)) throw err;
-    throw new EngineError("validation_failed", `${err.message} Please choose another password.`);
-  }
-  if (prepared.length === 0) {
-    throw new EngineError(
-      "validation_failed",
-      "The password has only invisible characters. Please choose another password.",
-    );
-  }
-  return prepared;
-}
-
-function randomOwnerPassword(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/**
- * Encrypts with AES-256 (revision 6): the password opens the file; a random owner password,
- * never shown, keeps the chosen permissions binding on readers that honour them.
- */
-export async function protectPdf(bytes: Uint8Array, opts: ProtectOptions): Promise<Uint8Array> {
-  const password = preparePassword(opts.password);
-  const allow = opts.permissions ?? ALL_ALLOWED;
-  const doc = await loadPdf(bytes, { name: opts.name, budget: opts.budget }).catch((err: unknown) => {
-    if (err instanceof EngineError && err.code === "pdf_encrypted") {
-      throw new EngineError(
-        "pdf_encrypted",
-        `${opts.name ?? "This PDF"} already has a password. Unlock it first with the Unlock PDF tool, then protect it again.`,
-      );
+/** Protect PDF: AES-256 (PDF 2.0, revision 6) with the password, and the permissions chosen. */
+export const protectPdfTool: Tool<OptionsOf<"protect-pdf">> = {
+  tool: "protect-pdf",
+  conversionType: "protect-pdf",
+  async run(files, { password, allowPrinting, allowCopying, allowEditing }, budget) {
+    const permissions = { printing: allowPrinting, copying: allowCopying, editing: allowEditing };
+    const outputs = [];
+    for (const f of files) {
+      const bytes = await protectPdf(f.bytes, { password, permissions, name: f.name, budget });
+      outputs.push({
+        ok: true as const,
+        bytes,
+        fileName: derivedName(f.name, "protected", ".pdf"),
+        contentType: "application/pdf",
+        originalName: f.name,
+        message: `${f.name} is protected with a password (AES-256)`,
+      });
     }
-    throw err;
-  });
-  opts.budget?.check();
-  doc.setProducer(PRODUCER);
-  doc.setModificationDate(new Date());
-  dropPdfaClaim(doc);
-  dropSupersededObjects(doc.context);
-  doc.encrypt({
-    algorithm: "AES-256",
-    userPassword: password,
-    ownerPassword: randomOwnerPassword(),
-    permissions: {
-      printing: allow.printing ? "highResolution" : false,
-      copying: allow.copying,
-      // ISO 32000-2 deprecates this bit and asks writers to always set it.
-      contentAccessibility: true,
-      modifying: allow.editing,
-      annotating: allow.editing,
-      fillingForms: allow.editing,
-      documentAssembly: allow.editing,
-    },
-  });
-  opts.budget?.check();
-  // Every stream is encrypted into a new buffer, and the output holds them all again.
-  opts.budget?.take(2 * outputEstimate(doc), "The protected PDF");
-  try {
-    return await saveEncrypted(doc, 500);
-  } catch (err) {
-    if (err instanceof EngineError) throw err;
-    throw new EngineError("pdf_damaged", "This PDF has parts that could not be written back. It may be damaged.");
-  }
-}
+    return { outputs, message: "PDF protected successfully" };
+  },
+};

@@ -1,36 +1,25 @@
-import { degrees } from "@cantoo/pdf-lib";
-import type { Budget } from "../core/budget";
-import { checkPageContents } from "../pdf/content-check";
-import { checkPageNumbers, guardPdf, loadPdf, savePdf } from "../pdf/document";
+import type { OptionsOf } from "../../../schema/options";
+import { derivedName } from "../core/filenames";
+import { rotatePdf } from "../pdf/rotate";
+import type { Tool } from "./types";
 
-export type RotationAngle = 90 | 180 | 270;
-
-export interface RotateOptions {
-  /** Clockwise; added to each page's existing rotation. */
-  angle: RotationAngle;
-  /** 1-based page numbers; all pages when absent. */
-  pages?: readonly number[];
-  name?: string;
-  budget?: Budget;
-}
-
-/** Rotates pages clockwise by `angle`, on top of whatever rotation they already have. */
-export async function rotatePdf(
-  bytes: Uint8Array,
-  opts: RotateOptions,
-): Promise<{ bytes: Uint8Array; rotated: number; pageCount: number }> {
-  const doc = await loadPdf(bytes, { name: opts.name, budget: opts.budget });
-  const all = doc.getPages();
-  const selected = opts.pages ? checkPageNumbers(opts.pages, all.length) : all.map((_, i) => i + 1);
-  await checkPageContents(doc, { name: opts.name, budget: opts.budget });
-  await guardPdf(opts.name, () => {
-    for (const n of selected) {
-      const page = all[n - 1];
-      // getRotation() resolves inherited /Rotate from the page tree; readers round odd values to 90s.
-      const current = Math.round(page.getRotation().angle / 90) * 90;
-      page.setRotation(degrees((((current + opts.angle) % 360) + 360) % 360));
+/** Rotate PDF: every file (all pages, or the pages chosen) turned clockwise by the angle. */
+export const rotatePdfTool: Tool<OptionsOf<"rotate-pdf">> = {
+  tool: "rotate-pdf",
+  conversionType: "rotate-pdf",
+  async run(files, { angle, pages }, budget) {
+    const outputs = [];
+    for (const f of files) {
+      const result = await rotatePdf(f.bytes, { angle, pages, name: f.name, budget });
+      outputs.push({
+        ok: true as const,
+        bytes: result.bytes,
+        fileName: derivedName(f.name, "rotated", ".pdf"),
+        contentType: "application/pdf",
+        originalName: f.name,
+        message: `Rotated ${result.rotated} of ${result.pageCount} page${result.pageCount === 1 ? "" : "s"} by ${angle}°`,
+      });
     }
-  });
-  opts.budget?.check();
-  return { bytes: await savePdf(doc, { budget: opts.budget }), rotated: selected.length, pageCount: all.length };
-}
+    return { outputs, message: "Files processed successfully" };
+  },
+};

@@ -1,37 +1,65 @@
-import type { Budget } from "../core/budget";
-import { checkPageContents } from "../pdf/content-check";
-import { type Decryption, decryptionOf } from "../pdf/crypto/security";
-import { loadPdf, savePdf } from "../pdf/document";
-import { hasIntactXref } from "../pdf/structure";
+import type { OptionsOf } from "../../../schema/options";
+import type { EngineError } from "../core/errors";
+import { derivedName } from "../core/filenames";
+import { type UnlockResult, unlockPdf } from "../pdf/crypto/unlock";
+import { convertEach } from "./each-file";
+import type { Tool, ToolFailure, ToolOutput } from "./types";
 
-export interface UnlockOptions {
-  /** The user or the owner password; files with an empty user password need none. */
-  password?: string;
-  name?: string;
-  budget?: Budget;
+function success(name: string, r: UnlockResult): ToolOutput {
+  const message = !r.decryption
+    ? r.repaired
+      ? `${name} had no password; its damaged structure has been repaired.`
+      : `${name} had no password, so it is returned unchanged.`
+    : r.decryption.via === "empty"
+      ? `${name} opened without a password; its restrictions have been removed.`
+      : `${name} unlocked: the password and restrictions have been removed.`;
+  return {
+    ok: true,
+    bytes: r.bytes,
+    fileName: r.decryption ? derivedName(name, "unlocked", ".pdf") : name,
+    contentType: "application/pdf",
+    originalName: name,
+    status: "unlocked",
+    message,
+  };
 }
 
-export interface UnlockResult {
-  bytes: Uint8Array;
-  /** Null when the input had no encryption: its bytes come back unchanged (repaired if damaged). */
-  decryption: Decryption | null;
-  pageCount: number;
-  /** True when an unencrypted but damaged input was rewritten rather than handed back. */
-  repaired: boolean;
+function failure(name: string, err: EngineError): ToolFailure {
+  const hint: Partial<Record<string, string>> = {
+    password_incorrect: `Incorrect password for ${name}. Check the password and try again.`,
+    password_required: `${name} is password-protected. Enter its password to unlock it.`,
+  };
+  return { ok: false, originalName: name, error: err.message, code: err.code, message: hint[err.code] ?? err.message };
 }
 
-/** Writes a fully decrypted copy: no /Encrypt, every string and stream in clear. */
-export async function unlockPdf(bytes: Uint8Array, opts: UnlockOptions = {}): Promise<UnlockResult> {
-  // loadPdf with a password goes through our decryption (pdf-crypto.ts) and checks the pages.
-  const doc = await loadPdf(bytes, { password: opts.password ?? "", name: opts.name, budget: opts.budget });
-  const pageCount = doc.getPageCount();
-  const decryption = decryptionOf(doc);
-  if (!decryption) {
-    if (hasIntactXref(bytes)) return { bytes, decryption, pageCount, repaired: false };
-    // What a damaged file still holds must be readable (a cut-off encrypted file's is not).
-    await checkPageContents(doc, { name: opts.name, budget: opts.budget });
-    return { bytes: await savePdf(doc, { budget: opts.budget }), decryption, pageCount, repaired: true };
-  }
-  opts.budget?.check();
-  return { bytes: await savePdf(doc, { budget: opts.budget }), decryption, pageCount, repaired: false };
-}
+/**
+ * Unlock PDF: `password` is tried on every file, `passwords` (a file's name or position to its
+ * password) wins over it, so a page can retry one file. Each file succeeds or fails on its own; a
+ * wrong password fails that file, and the answer is a success listing each file's outcome.
+ */
+export const unlockPdfTool: Tool<OptionsOf<"unlock-pdf">> = {
+  tool: "unlock-pdf",
+  conversionType: "unlock-pdf",
+  async run(files, { password: shared, passwords }, budget) {
+    const { outputs } = await convertEach(
+      files,
+      async (f, i) => {
+        const password = passwords[String(i)] ?? passwords[f.name] ?? shared;
+        const unlocked = success(f.name, await unlockPdf(f.bytes, { password, name: f.name, budget }));
+        budget.check();
+        return unlocked;
+      },
+      (f, err) => failure(f.name, err),
+    );
+    const done = outputs.filter((o) => o.ok).length;
+    const message =
+      done === outputs.length
+        ? "PDF files unlocked successfully"
+        : done === 0
+          ? outputs.length === 1
+            ? (outputs[0] as ToolFailure).error
+            : "None of the files could be unlocked"
+          : `${done} of ${outputs.length} files unlocked`;
+    return { outputs, message };
+  },
+};

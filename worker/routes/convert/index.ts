@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import type { ConvertedFile } from "../../../schema/api";
-import { type Tool, toolsById } from "../../../schema/tools";
+import type { ConvertSlug } from "../../../schema/options";
 import { Budget, type BudgetOptions, withinDeadline } from "../../engine/core/budget";
+import { engineTools, type ToolOutput } from "../../engine/tools";
 import { type AppContext, type AppEnv, limits } from "../../env";
 import { AppError, asUnavailable, isAppError } from "../../errors";
 import { admitJob } from "../../services/admission";
@@ -14,44 +15,10 @@ import { readUploads } from "../../services/uploads";
 import { resolveViewer, type Viewer } from "../../services/viewer";
 import { analyzePdfRoute } from "./analyze-pdf";
 import { jobBudgetMs } from "./budget";
-import { compressImage } from "./compress-image";
-import { compressPdf } from "./compress-pdf";
-import { jpgToPdf } from "./jpg-to-pdf";
-import { mergePdf } from "./merge-pdf";
-import { protectPdf } from "./protect-pdf";
-import { rotatePdf } from "./rotate-pdf";
-import { extractPages, splitPages } from "./split-pdf";
-import type { ConvertEndpoint, OutputFile } from "./types";
-import { unlockPdf } from "./unlock-pdf";
-import { watermarkPdf } from "./watermark-pdf";
-
-/** The slugs after /api/convert/ that the catalogue names. */
-type ConvertSlug = Tool["endpoints"][number] extends infer E
-  ? E extends `/api/convert/${infer S}`
-    ? S
-    : never
-  : never;
-
-/** One entry per catalogue endpoint: the type checker refuses a tool with no handler. */
-const endpoints = {
-  "merge-pdf": mergePdf,
-  "extract-pages": extractPages,
-  "split-pages": splitPages,
-  "compress-pdf": compressPdf,
-  "jpg-to-pdf": jpgToPdf,
-  "compress-image": compressImage,
-  "watermark-pdf": watermarkPdf,
-  "rotate-pdf": rotatePdf,
-  "unlock-pdf": unlockPdf,
-  "protect-pdf": protectPdf,
-} satisfies Record<ConvertSlug, ConvertEndpoint>;
+import { catalogueToolOf, isConvertSlug, runTool } from "./run";
 
 /** What a person is told when storage or the database fails under their conversion. */
 const NOT_COUNTED = "Nothing was saved and this conversion was not counted. Please try again in a moment.";
-
-function isSlug(slug: string): slug is ConvertSlug {
-  return Object.hasOwn(endpoints, slug);
-}
 
 /**
  * Stores every output or none: a failure part-way deletes what was already written. Writing
@@ -61,7 +28,7 @@ async function storeOutputs(
   c: AppContext,
   viewer: Viewer,
   tool: string,
-  outputs: OutputFile[],
+  outputs: ToolOutput[],
   now: Date,
   budget: Budget,
 ) {
@@ -103,8 +70,7 @@ async function storeOutputs(
 }
 
 async function runConversion(c: AppContext, slug: ConvertSlug) {
-  const endpoint: ConvertEndpoint = endpoints[slug];
-  const tool = toolsById[endpoint.tool];
+  const tool = catalogueToolOf(slug);
   const viewer = await resolveViewer(c).catch((err: unknown): never => {
     throw asUnavailable(err, NOT_COUNTED);
   });
@@ -113,7 +79,7 @@ async function runConversion(c: AppContext, slug: ConvertSlug) {
   // Before the upload is read: a job that has to wait for memory holds none meanwhile.
   const admission = await admitJob(c, tool.id);
   try {
-    return await convertAdmitted(c, endpoint, viewer, now, admission.budget);
+    return await convertAdmitted(c, slug, viewer, now, admission.budget);
   } catch (err) {
     if (isCountedRefusal(err)) await countRefusal(c.env, viewer, now);
     throw err;
@@ -124,12 +90,12 @@ async function runConversion(c: AppContext, slug: ConvertSlug) {
 
 async function convertAdmitted(
   c: AppContext,
-  endpoint: ConvertEndpoint,
+  slug: ConvertSlug,
   viewer: Viewer,
   now: Date,
   budgetOptions: BudgetOptions,
 ) {
-  const tool = toolsById[endpoint.tool];
+  const tool = catalogueToolOf(slug);
   const unavailable = (err: unknown): never => {
     throw asUnavailable(err, NOT_COUNTED);
   };
@@ -143,9 +109,9 @@ async function convertAdmitted(
       uploads.reduce((n, u) => n + u.size, 0),
       uploads.length === 1 ? uploads[0].name : "The uploaded files",
     );
-    const result = await withinDeadline(budget, () => endpoint.run({ uploads, form, budget }));
+    const result = await withinDeadline(budget, () => runTool(slug, uploads, form, budget));
     const processingTime = Date.now() - started;
-    const produced = result.outputs.filter((o): o is OutputFile => o.ok);
+    const produced = result.outputs.filter((o): o is ToolOutput => o.ok);
     stored = await storeOutputs(c, viewer, tool.id, produced, now, budget);
 
     const files: ConvertedFile[] = [];
@@ -178,7 +144,7 @@ async function convertAdmitted(
       await recordHistory(
         c.env.DB,
         viewer.userId,
-        endpoint.conversionType,
+        engineTools[slug].conversionType,
         produced.map((o, i) => ({ output: o, stored: stored[i] })).filter((r) => r.output.history !== false),
         processingTime,
       ).catch(unavailable);
@@ -208,7 +174,7 @@ async function convertAdmitted(
 export const convert = new Hono<AppEnv>()
   .post("/convert/:slug", async (c) => {
     const slug = c.req.param("slug");
-    if (!isSlug(slug)) throw new AppError("not_found", "Not found");
+    if (!isConvertSlug(slug)) throw new AppError("not_found", "Not found");
     return runConversion(c, slug);
   })
   .route("/", analyzePdfRoute);

@@ -1,3 +1,4 @@
+import type { ImageQuality } from "../../../../schema/options";
 import type { Budget } from "../../core/budget";
 
 /**
@@ -5,8 +6,9 @@ import type { Budget } from "../../core/budget";
  * result to the original (mean SSIM on luma over sample tiles), not a fixed encoder setting:
  * "high" is the default and meant to be visually lossless; the others trade detail for size.
  */
-export const QUALITY_PRESETS = { high: 0.99, balanced: 0.98, small: 0.96 } as const;
-export type QualityPreset = keyof typeof QUALITY_PRESETS;
+/** The SSIM each quality preset (schema/options.ts) keeps. */
+export const QUALITY_PRESETS: Record<ImageQuality, number> = { high: 0.99, balanced: 0.98, small: 0.96 };
+export type QualityPreset = ImageQuality;
 
 export interface CompressImageOptions {
   /** A preset, or a fixed encoder quality 1-100 for people who know what they want. */

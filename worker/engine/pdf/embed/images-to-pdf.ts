@@ -1,9 +1,9 @@
 import { concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState } from "@cantoo/pdf-lib";
-import type { Budget } from "../core/budget";
-import { createPdf, savePdf } from "../pdf/document";
-import { checkPixels, MAX_PIXELS, type PlacedImage } from "../pdf/embed/common";
-import { jpegXObject, parseJpeg } from "../pdf/embed/jpeg";
-import { needsDecoding, parsePng, pngXObject } from "../pdf/embed/png";
+import type { Budget } from "../../core/budget";
+import { createPdf, savePdf } from "../document";
+import { checkPixels, MAX_PIXELS, type PlacedImage } from "./common";
+import { jpegXObject, parseJpeg } from "./jpeg";
+import { needsDecoding, parsePng, pngXObject } from "./png";
 
 export interface ImageInput {
   bytes: Uint8Array;
