@@ -125,6 +125,8 @@ async function testProjects() {
         root: root("."),
         include: ["test/engine/**/*.test.ts"],
         environment: "node",
+        // The codecs' .wasm files go through wasmModules(), not Node's own loader.
+        server: { deps: { inline: [/@jsquash/] } },
         testTimeout: 60_000,
       },
     },

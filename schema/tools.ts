@@ -37,6 +37,19 @@ export interface ToolDef {
 }
 
 export const MAX_FILE_SIZE_MB = 25;
+
+/**
+ * The service's limits when the Worker's [vars] say nothing else (wrangler.toml sets them): the
+ * Worker's config and the pages' defaults both start from these.
+ */
+export const DEFAULT_LIMITS = {
+  maxFileSizeMB: MAX_FILE_SIZE_MB,
+  /** One request's files together. */
+  maxRequestMB: 50,
+  resultTtlHours: 24,
+  /** Conversions a day; null is unlimited. */
+  daily: { guest: 2, free: 10, premium: null },
+} as const;
 /** The generic upload default when a tool sets no limit (spec section 9). */
 export const DEFAULT_UPLOAD_LIMIT_MB = 10;
 

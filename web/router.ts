@@ -19,8 +19,3 @@ declare module "@tanstack/react-router" {
     router: typeof router;
   }
 }
-
-/** Navigation for code outside components (a toast's button): loaded lazily, so no import cycle. */
-export function goTo(to: "/premium" | "/" | "/history") {
-  void router.navigate({ to });
-}

@@ -49,22 +49,6 @@ export interface AppVariables {
 export type AppEnv = { Bindings: Env; Variables: AppVariables };
 export type AppContext = Context<AppEnv>;
 
-/** Reads a numeric [vars] entry; a missing or malformed value falls back, never NaN. */
-export function numberVar(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return value !== undefined && value.trim() !== "" && Number.isFinite(n) && n >= 0 ? n : fallback;
-}
-
-export const MB = 1024 * 1024;
-
-export function limits(env: Env) {
-  return {
-    maxFileBytes: numberVar(env.MAX_FILE_SIZE_MB, 25) * MB,
-    maxRequestBytes: numberVar(env.MAX_REQUEST_MB, 50) * MB,
-    resultTtlMs: numberVar(env.RESULT_TTL_HOURS, 24) * 3600_000,
-  };
-}
-
 export function isProduction(env: Env): boolean {
   return env.ENVIRONMENT === "production";
 }

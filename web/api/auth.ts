@@ -1,6 +1,6 @@
 import { queryOptions, useMutation } from "@tanstack/react-query";
 import type { AuthResponse, LoginBody, PublicUser, RegisterBody } from "../../schema/api";
-import { apiRequest, errorField, throwIfResNotOk } from "./client";
+import { ApiError, apiErrorOf, apiRequest, errorField, throwIfResNotOk } from "./client";
 
 export const ME_KEY = "/api/auth/me";
 
@@ -16,20 +16,10 @@ export const meQuery = (token: string | null) =>
     },
   });
 
-/** Login/register answer { success, sessionToken, user, error }; failures keep the server's error. */
-export class AuthRequestError extends Error {
-  constructor(
-    message: string,
-    readonly serverError: string | undefined,
-    /** The server's error code, and the Turnstile site key when it asks for a challenge. */
-    readonly code?: string,
-    readonly siteKey?: string,
-  ) {
-    super(message);
-    this.name = "AuthRequestError";
-  }
-}
-
+/**
+ * Login/register answer { success, sessionToken, user, error }. A failure is an ApiError whose
+ * message is the server's error or the fallback (its code and siteKey say when a challenge is asked).
+ */
 async function authCall(
   path: string,
   body: unknown,
@@ -39,17 +29,12 @@ async function authCall(
   try {
     res = await apiRequest(path, { method: "POST", json: body });
   } catch {
-    throw new AuthRequestError(fallback, undefined);
+    throw new ApiError(0, "", undefined, fallback);
   }
+  if (!res.ok) throw await apiErrorOf(res, (a) => a.serverError ?? fallback);
   const data = (await res.json().catch(() => ({}))) as AuthResponse;
-  if (!res.ok || !data.success || !data.sessionToken || !data.user) {
-    const serverError = errorField(data);
-    throw new AuthRequestError(
-      serverError ?? fallback,
-      serverError,
-      errorField(data, "code"),
-      errorField(data, "siteKey"),
-    );
+  if (!data.success || !data.sessionToken || !data.user) {
+    throw new ApiError(res.status, res.statusText, data, errorField(data) ?? fallback);
   }
   return { sessionToken: data.sessionToken, user: data.user };
 }

@@ -27,28 +27,76 @@ export function authHeaders(): Record<string, string> {
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
-export class HttpError extends Error {
-  readonly status: number;
-  readonly body: unknown;
-  constructor(status: number, message: string, body: unknown) {
+/** Reason phrases for when the status text is empty (HTTP/2 sends none). */
+const REASONS: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  408: "Request Timeout",
+  410: "Gone",
+  413: "Payload Too Large",
+  415: "Unsupported Media Type",
+  422: "Unprocessable Content",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+  504: "Gateway Timeout",
+};
+
+/**
+ * Every failed call to our API, whatever the call: its status, the error body the server sent
+ * (`{ error, code, ...fields }`, or the text of a proxy's error page) and the message a person
+ * reads, which each call words as the spec asks (status 0: the network failed).
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly statusText: string,
+    readonly body: unknown,
+    message: string,
+  ) {
     super(message);
-    this.name = "HttpError";
-    this.status = status;
-    this.body = body;
+    this.name = "ApiError";
+  }
+  /** The server's own explanation, when it sent one. */
+  get serverError(): string | undefined {
+    return errorField(this.body);
+  }
+  get code(): string | undefined {
+    return errorField(this.body, "code");
+  }
+  /** Another field of the error body (upgradeMessage, siteKey...). */
+  field(name: string): string | undefined {
+    return errorField(this.body, name);
   }
 }
 
-/** Throws `'{status}: {text}'` for a non-OK response, keeping the parsed body for callers. */
-export async function throwIfResNotOk(res: Response): Promise<void> {
-  if (res.ok) return;
-  const text = (await res.text().catch(() => "")) || res.statusText;
+/** What a message is made from: the server's `error`, the status text, the body's raw text. */
+export interface FailedAnswer {
+  serverError: string | undefined;
+  statusText: string;
+  text: string;
+}
+
+/** The ApiError of a non-OK answer, its body read whatever it holds; `message` words it. */
+export async function apiErrorOf(res: Response, message: (a: FailedAnswer) => string): Promise<ApiError> {
+  const text = await res.text().catch(() => "");
   let body: unknown = text;
   try {
     body = JSON.parse(text);
   } catch {
-    // Not JSON: keep the text.
+    // A proxy's HTML error page: keep the text; the status still explains it.
   }
-  throw new HttpError(res.status, `${res.status}: ${text}`, body);
+  const statusText = res.statusText || REASONS[res.status] || String(res.status);
+  return new ApiError(res.status, statusText, body, message({ serverError: errorField(body), statusText, text }));
+}
+
+/** The default rule for data queries (spec section 7): a non-OK answer is `'{status}: {body or status text}'`. */
+export async function throwIfResNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  throw await apiErrorOf(res, ({ text, statusText }) => `${res.status}: ${text || statusText}`);
 }
 
 export interface ApiRequestInit extends Omit<RequestInit, "body"> {

@@ -1,18 +1,15 @@
 import { useMutation } from "@tanstack/react-query";
-import { apiRequest, errorField } from "./client";
+import { apiErrorOf, apiRequest } from "./client";
 
 export type CloudProvider = "google" | "dropbox";
 
 export const PROVIDER_NAMES: Record<CloudProvider, string> = { google: "Google Drive", dropbox: "Dropbox" };
 
-export class CloudError extends Error {}
-
 /** POST /api/cloud/{provider}/start: the consent page to open in the popup. */
 export async function startCloudSave(provider: CloudProvider, downloadUrl: string): Promise<string> {
   const res = await apiRequest(`/api/cloud/${provider}/start`, { method: "POST", json: { downloadUrl } });
-  const body = await res.json().catch(() => ({}));
-  if (!res.ok) throw new CloudError(errorField(body) ?? `Could not start saving: ${res.statusText || res.status}`);
-  return (body as { authUrl: string }).authUrl;
+  if (!res.ok) throw await apiErrorOf(res, (a) => a.serverError ?? `Could not start saving: ${a.statusText}`);
+  return ((await res.json()) as { authUrl: string }).authUrl;
 }
 
 export interface CloudCallbackResult {

@@ -6,46 +6,7 @@ import { useMutation } from "@tanstack/react-query";
 import * as v from "valibot";
 import { AnalyzeResponse, ConversionResponse, type ConvertedFile } from "../../schema/api";
 import { convertPath } from "../../schema/options";
-import { apiRequest, errorField } from "./client";
-
-/** Reason phrases for when the status text is empty (HTTP/2 sends none). */
-const REASONS: Record<number, string> = {
-  400: "Bad Request",
-  401: "Unauthorized",
-  403: "Forbidden",
-  404: "Not Found",
-  408: "Request Timeout",
-  410: "Gone",
-  413: "Payload Too Large",
-  415: "Unsupported Media Type",
-  422: "Unprocessable Content",
-  429: "Too Many Requests",
-  500: "Internal Server Error",
-  502: "Bad Gateway",
-  503: "Service Unavailable",
-  504: "Gateway Timeout",
-};
-
-/** A non-OK answer to a conversion call, with the parsed error body ({ error, code, upgradeMessage }). */
-export class ConversionError extends Error {
-  readonly status: number;
-  readonly statusText: string;
-  readonly body: unknown;
-  constructor(status: number, statusText: string, body: unknown) {
-    super(errorField(body) ?? `Upload failed: ${statusText}`);
-    this.name = "ConversionError";
-    this.status = status;
-    this.statusText = statusText;
-    this.body = body;
-  }
-  /** The server's own explanation, when it sent one. */
-  get serverError(): string | undefined {
-    return errorField(this.body);
-  }
-  get upgradeMessage(): string | undefined {
-    return errorField(this.body, "upgradeMessage");
-  }
-}
+import { ApiError, apiErrorOf, apiRequest } from "./client";
 
 export function isAbort(err: unknown): boolean {
   return err instanceof DOMException && err.name === "AbortError";
@@ -53,8 +14,8 @@ export function isAbort(err: unknown): boolean {
 
 /** Generic upload failure (spec section 8): 429 -> upgradeMessage, else the server's error, else the status. */
 export function uploadFailureMessage(err: unknown): string {
-  if (err instanceof ConversionError) {
-    if (err.status === 429) return err.upgradeMessage ?? "Daily conversion limit reached";
+  if (err instanceof ApiError) {
+    if (err.status === 429) return err.field("upgradeMessage") ?? "Daily conversion limit reached";
     return err.serverError ?? `Upload failed: ${err.statusText}`;
   }
   return "Processing failed";
@@ -62,7 +23,7 @@ export function uploadFailureMessage(err: unknown): string {
 
 /** Watermark and unlock failures name only the status (spec section 8); the fallback is the tool's own. */
 export function formFailureMessage(err: unknown, fallback: string): string {
-  return err instanceof ConversionError ? `Upload failed: ${err.statusText}` : fallback;
+  return err instanceof ApiError ? `Upload failed: ${err.statusText}` : fallback;
 }
 
 export interface PostOptions {
@@ -79,15 +40,13 @@ async function post(path: string, files: readonly File[], fields: Record<string,
   for (const [k, value] of Object.entries(fields)) body.append(k, value);
   const res = await apiRequest(path, { method: "POST", body, auth: opts.auth ?? false, signal: opts.signal });
   opts.onResponse?.();
+  if (!res.ok) throw await apiErrorOf(res, (a) => a.serverError ?? `Upload failed: ${a.statusText}`);
   const text = await res.text();
-  let json: unknown = text;
   try {
-    json = JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch {
-    // A proxy's HTML error page: keep the text; the status still explains it.
+    return text;
   }
-  if (!res.ok) throw new ConversionError(res.status, res.statusText || REASONS[res.status] || String(res.status), json);
-  return json;
 }
 
 /** POST multipart `files` (+ fields) to a conversion endpoint; the answer is `{ message, files, file }`. */

@@ -1,20 +1,16 @@
 import { useMutation } from "@tanstack/react-query";
 import type { DonationBody } from "../../schema/api";
-import { apiRequest } from "./client";
+import { apiErrorOf, apiRequest } from "./client";
 
 export interface DonationSession {
   sessionId?: string;
   url?: string;
 }
 
-export class DonationRequestError extends Error {}
-
 /** POST /api/create-donation-payment; a non-OK answer is 'Payment creation failed: {status text}'. */
 export async function createDonationPayment(body: DonationBody): Promise<DonationSession> {
   const res = await apiRequest("/api/create-donation-payment", { method: "POST", json: body });
-  if (!res.ok) {
-    throw new DonationRequestError(`Payment creation failed: ${res.statusText || String(res.status)}`);
-  }
+  if (!res.ok) throw await apiErrorOf(res, (a) => `Payment creation failed: ${a.statusText}`);
   return res.json();
 }
 

@@ -1,19 +1,12 @@
 import { useMutation } from "@tanstack/react-query";
-import { apiRequest, errorField } from "./client";
-
-export class PremiumCheckoutError extends Error {}
+import { apiErrorOf, apiRequest } from "./client";
 
 /** POST /api/create-premium-checkout (signed in): the Checkout page's url. */
 export function usePremiumCheckout() {
   return useMutation({
     mutationFn: async (): Promise<{ sessionId: string; url: string | null }> => {
       const res = await apiRequest("/api/create-premium-checkout", { method: "POST", auth: true });
-      if (!res.ok) {
-        const body = await res.json().catch(() => ({}));
-        throw new PremiumCheckoutError(
-          errorField(body) ?? `Could not start the upgrade: ${res.statusText || res.status}`,
-        );
-      }
+      if (!res.ok) throw await apiErrorOf(res, (a) => a.serverError ?? `Could not start the upgrade: ${a.statusText}`);
       return res.json();
     },
   });
@@ -24,10 +17,7 @@ export function useBillingPortal() {
   return useMutation({
     mutationFn: async (): Promise<{ url: string }> => {
       const res = await apiRequest("/api/create-billing-portal", { method: "POST", auth: true });
-      if (!res.ok) {
-        const body = await res.json().catch(() => ({}));
-        throw new PremiumCheckoutError(errorField(body) ?? `Could not open billing: ${res.statusText || res.status}`);
-      }
+      if (!res.ok) throw await apiErrorOf(res, (a) => a.serverError ?? `Could not open billing: ${a.statusText}`);
       return res.json();
     },
   });

@@ -1,16 +1,11 @@
 import { queryOptions, useMutation } from "@tanstack/react-query";
 import type { SharedFileInfo, ShareExpiry, ShareResponse } from "../../schema/api";
-import { apiRequest, errorField, throwIfResNotOk } from "./client";
-
-export class ShareError extends Error {}
+import { apiErrorOf, apiRequest, throwIfResNotOk } from "./client";
 
 /** POST /api/share: a public link to a result; guests can share too (the bearer is optional). */
 export async function createShare(downloadUrl: string, expiresIn: ShareExpiry): Promise<ShareResponse> {
   const res = await apiRequest("/api/share", { method: "POST", auth: true, json: { downloadUrl, expiresIn } });
-  if (!res.ok) {
-    const body = await res.json().catch(() => ({}));
-    throw new ShareError(errorField(body) ?? `Could not create the link: ${res.statusText || res.status}`);
-  }
+  if (!res.ok) throw await apiErrorOf(res, (a) => a.serverError ?? `Could not create the link: ${a.statusText}`);
   return res.json();
 }
 

@@ -14,7 +14,8 @@ import {
 import { type FormEvent, useState } from "react";
 import * as v from "valibot";
 import { LoginBody, RegisterBody } from "../../schema/api";
-import { AuthRequestError, useLoginMutation, useRegisterMutation } from "../api/auth";
+import { useLoginMutation, useRegisterMutation } from "../api/auth";
+import { ApiError } from "../api/client";
 import { useAuth } from "../session/auth-context";
 import { toast } from "../ui/toaster";
 import { Turnstile } from "./turnstile";
@@ -111,11 +112,9 @@ function LoginForm() {
       openDialog(null);
       toast({ title: "Welcome back!", description: "You have been logged in successfully." });
     } catch (err) {
-      const serverError = err instanceof AuthRequestError ? err.serverError : undefined;
-      if (err instanceof AuthRequestError && err.code === "challenge_required" && err.siteKey) {
-        const siteKey = err.siteKey;
-        setChallenge((c) => c ?? { siteKey, round: 0 });
-      }
+      const serverError = err instanceof ApiError ? err.serverError : undefined;
+      const siteKey = err instanceof ApiError && err.code === "challenge_required" ? err.field("siteKey") : undefined;
+      if (siteKey) setChallenge((c) => c ?? { siteKey, round: 0 });
       toast({
         title: "Login failed",
         description: serverError ?? "Please check your credentials and try again.",
@@ -228,7 +227,7 @@ function RegisterForm() {
     } catch (err) {
       toast({
         title: "Registration failed",
-        description: (err instanceof AuthRequestError ? err.serverError : undefined) ?? "Please try again later.",
+        description: (err instanceof ApiError ? err.serverError : undefined) ?? "Please try again later.",
         variant: "destructive",
       });
     }

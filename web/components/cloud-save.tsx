@@ -1,7 +1,8 @@
 import { Button } from "@chakra-ui/react";
 import { useEffect } from "react";
 import { FaDropbox, FaGoogleDrive } from "react-icons/fa";
-import { CloudError, type CloudProvider, type CloudSaveMessage, PROVIDER_NAMES, startCloudSave } from "../api/cloud";
+import { ApiError } from "../api/client";
+import { type CloudProvider, type CloudSaveMessage, PROVIDER_NAMES, startCloudSave } from "../api/cloud";
 import { usePublicConfig } from "../api/config";
 import { toast } from "../ui/toaster";
 
@@ -53,7 +54,7 @@ function SaveButton({
       popup?.close();
       toast({
         title: "Save failed",
-        description: err instanceof CloudError ? err.message : "Unknown error occurred",
+        description: err instanceof ApiError ? err.message : "Unknown error occurred",
         variant: "destructive",
       });
     }

@@ -14,8 +14,9 @@ import {
 import { useState } from "react";
 import * as v from "valibot";
 import { DONATION_DEFAULT, DONATION_MAX, DONATION_MIN, DONATION_QUICK_AMOUNTS, DonationBody } from "../../schema/api";
+import { ApiError } from "../api/client";
 import { usePublicConfig } from "../api/config";
-import { DonationRequestError, useCreateDonation } from "../api/donations";
+import { useCreateDonation } from "../api/donations";
 import { redirectToStripeCheckout } from "../api/stripe";
 import { toast } from "../ui/toaster";
 
@@ -93,7 +94,7 @@ export function DonationCard() {
       setRedirecting(true);
       await redirectToStripeCheckout(publishableKey, session.sessionId);
     } catch (err) {
-      if (err instanceof DonationRequestError) {
+      if (err instanceof ApiError) {
         toast({ title: "Donation Error", description: err.message, variant: "destructive" });
       } else {
         toast({

@@ -15,7 +15,8 @@ import {
 import { useState } from "react";
 import { LuCheck, LuCopy, LuShare2 } from "react-icons/lu";
 import type { ShareExpiry, ShareResponse } from "../../schema/api";
-import { ShareError, useCreateShare } from "../api/share";
+import { ApiError } from "../api/client";
+import { useCreateShare } from "../api/share";
 import { toast } from "../ui/toaster";
 
 const CHOICES: { value: ShareExpiry; label: string }[] = [
@@ -45,7 +46,7 @@ export function ShareButton({
     } catch (err) {
       toast({
         title: "Could not create the link",
-        description: err instanceof ShareError ? err.message : "Please try again.",
+        description: err instanceof ApiError ? err.message : "Please try again.",
         variant: "destructive",
       });
     }

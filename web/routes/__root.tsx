@@ -1,10 +1,11 @@
 import { Box, Flex } from "@chakra-ui/react";
 import type { QueryClient } from "@tanstack/react-query";
-import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
+import { createRootRouteWithContext, Outlet, useNavigate } from "@tanstack/react-router";
 import { AuthDialogs } from "../components/auth-dialogs";
 import { Footer } from "../components/footer";
 import { Header } from "../components/header";
 import { NotFound } from "../components/not-found";
+import { NavigationProvider } from "../session/navigation";
 import { Toaster } from "../ui/toaster";
 
 export interface RouterContext {
@@ -17,15 +18,18 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  const navigate = useNavigate();
   return (
-    <Flex direction="column" minH="100dvh" bg="page">
-      <Header />
-      <Box as="main" flex="1">
-        <Outlet />
-      </Box>
-      <Footer />
-      <AuthDialogs />
-      <Toaster />
-    </Flex>
+    <NavigationProvider value={(to) => void navigate({ to })}>
+      <Flex direction="column" minH="100dvh" bg="page">
+        <Header />
+        <Box as="main" flex="1">
+          <Outlet />
+        </Box>
+        <Footer />
+        <AuthDialogs />
+        <Toaster />
+      </Flex>
+    </NavigationProvider>
   );
 }

@@ -3,7 +3,8 @@ import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { LuCreditCard, LuLogOut, LuTrash2 } from "react-icons/lu";
 import { deletionError, useDeleteAccount } from "../api/account";
-import { PremiumCheckoutError, useBillingPortal } from "../api/premium";
+import { ApiError } from "../api/client";
+import { useBillingPortal } from "../api/premium";
 import { displayName } from "../components/account-area";
 import { AccountBanner } from "../components/account-banner";
 import { ConfirmDialog } from "../components/confirm-dialog";
@@ -35,7 +36,7 @@ function ManageSubscription() {
             } catch (err) {
               toast({
                 title: "Could not open billing",
-                description: err instanceof PremiumCheckoutError ? err.message : "Please try again.",
+                description: err instanceof ApiError ? err.message : "Please try again.",
                 variant: "destructive",
               });
             }

@@ -16,8 +16,9 @@ import { createFileRoute } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { LuCheck, LuCrown, LuLogIn } from "react-icons/lu";
 import * as v from "valibot";
+import { ApiError } from "../api/client";
 import { usePublicConfig } from "../api/config";
-import { PremiumCheckoutError, usePremiumCheckout } from "../api/premium";
+import { usePremiumCheckout } from "../api/premium";
 import { allowanceOf } from "../session/allowance";
 import { useAuth } from "../session/auth-context";
 import { toast } from "../ui/toaster";
@@ -91,7 +92,7 @@ function UpgradeAction() {
         } catch (err) {
           toast({
             title: "Upgrade failed",
-            description: err instanceof PremiumCheckoutError ? err.message : "Please try again.",
+            description: err instanceof ApiError ? err.message : "Please try again.",
             variant: "destructive",
           });
         }

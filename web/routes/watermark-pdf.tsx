@@ -16,7 +16,8 @@ import {
 import { createFileRoute } from "@tanstack/react-router";
 import { LuFileText, LuX } from "react-icons/lu";
 import { toolsById } from "../../schema/tools";
-import { ConversionError, resultFiles } from "../api/convert";
+import { ApiError } from "../api/client";
+import { resultFiles } from "../api/convert";
 import { FileDropzone } from "../tools/dropzone";
 import { FileResults } from "../tools/file-results";
 import { formatBytes } from "../tools/format";
@@ -32,7 +33,7 @@ function WatermarkPdfPage() {
   const w = useWatermark();
   const { mutation } = w;
   const results = mutation.data ? resultFiles(mutation.data) : [];
-  const failure = mutation.error instanceof ConversionError ? mutation.error.serverError : undefined;
+  const failure = mutation.error instanceof ApiError ? mutation.error.serverError : undefined;
 
   return (
     <ToolLayout toolId="watermark-pdf">

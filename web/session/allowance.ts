@@ -1,11 +1,13 @@
 import type { PublicUser } from "../../schema/api";
+import { DEFAULT_LIMITS } from "../../schema/tools";
 import { toast } from "../ui/toaster";
 import { useAuth } from "./auth-context";
+import { useGoTo } from "./navigation";
 
 export type Tier = "guest" | "free" | "premium";
 
 /** Spec section 6: guest 2 (usage shown as 0), free 10, premium unlimited, other roles as guests. */
-export const DAILY = { guest: 2, free: 10, premium: null } as const;
+export const DAILY = DEFAULT_LIMITS.daily;
 
 export function tierOf(user: PublicUser | null): Tier {
   if (!user) return "guest";
@@ -36,11 +38,9 @@ export function allowanceOf(user: PublicUser | null): Allowance {
  */
 export function useAllowanceGuard() {
   const { user, refresh } = useAuth();
+  const goTo = useGoTo();
   const allowance = allowanceOf(user);
-  const upgradeAction = () => ({
-    label: "Upgrade",
-    onClick: () => void import("../router").then(({ goTo }) => goTo("/premium")),
-  });
+  const upgradeAction = () => ({ label: "Upgrade", onClick: () => goTo("/premium") });
   return {
     allowance,
     /** The "Upgrade" button for toasts that offer Premium (the client block, the server's 429). */

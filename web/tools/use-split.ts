@@ -1,15 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ConvertedFile } from "../../schema/api";
 import { MAX_FILE_SIZE_MB } from "../../schema/tools";
-import {
-  ConversionError,
-  isAbort,
-  type PageJob,
-  resultFiles,
-  uploadFailureMessage,
-  useAnalyzePdf,
-  usePageJob,
-} from "../api/convert";
+import { ApiError } from "../api/client";
+import { isAbort, type PageJob, resultFiles, uploadFailureMessage, useAnalyzePdf, usePageJob } from "../api/convert";
 import { useAllowanceGuard } from "../session/allowance";
 import { toast } from "../ui/toaster";
 import { messages } from "./messages";
@@ -71,7 +64,7 @@ export function useSplit() {
         toast({ title: m.analyzed });
       } catch (err) {
         if (isAbort(err)) return;
-        const detail = err instanceof ConversionError ? err.serverError : undefined;
+        const detail = err instanceof ApiError ? err.serverError : undefined;
         patch(id, { status: "error", error: m.analyzeFailed, detail });
         toast({ title: m.analyzeToastTitle, description: m.analyzeToastDescription, variant: "destructive" });
       }
@@ -139,7 +132,7 @@ export function useSplit() {
         void guardRef.current.afterConversion();
       } catch (err) {
         if (isAbort(err)) return;
-        const detail = err instanceof ConversionError ? uploadFailureMessage(err) : undefined;
+        const detail = err instanceof ApiError ? uploadFailureMessage(err) : undefined;
         const error = job === "extract" ? m.extractFailed : m.splitFailed;
         patch(current.id, { status: "error", error, detail });
         toast({

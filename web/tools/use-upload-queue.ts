@@ -24,7 +24,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ToolDef } from "../../schema/tools";
-import { ConversionError, isAbort, resultFiles, uploadFailureMessage, useConversion } from "../api/convert";
+import { ApiError } from "../api/client";
+import { isAbort, resultFiles, uploadFailureMessage, useConversion } from "../api/convert";
 import { useAllowanceGuard } from "../session/allowance";
 import { toast } from "../ui/toaster";
 import { messages } from "./messages";
@@ -123,7 +124,7 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
         if (isAbort(err)) return;
         const message = uploadFailureMessage(err);
         update(ids, { status: "error", progress: 0, error: message });
-        const limited = err instanceof ConversionError && err.status === 429;
+        const limited = err instanceof ApiError && err.status === 429;
         toast({
           title: failureTitle?.(batch[0].file) ?? messages.processingFailed,
           description: message,

@@ -1,7 +1,7 @@
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
+import { config } from "../config";
 import type { AppEnv } from "../env";
-import { limits } from "../env";
 import { AppError, isAppError } from "../errors";
 
 const JSON_LIMIT = 64 * 1024;
@@ -16,7 +16,7 @@ export const requestBodyLimit = createMiddleware<AppEnv>(async (c, next) => {
   const type = (c.req.header("content-type") ?? "").toLowerCase();
   const isMultipart = type.startsWith("multipart/form-data");
   const maxSize = isMultipart
-    ? limits(c.env).maxRequestBytes
+    ? config(c.env).maxRequestBytes
     : c.req.path === "/api/stripe/webhook"
       ? WEBHOOK_LIMIT
       : JSON_LIMIT;

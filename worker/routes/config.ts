@@ -1,13 +1,8 @@
 import { Hono } from "hono";
 import type { PublicConfig } from "../../schema/api";
-import { type AppEnv, numberVar } from "../env";
+import { MB, config as settings } from "../config";
+import type { AppEnv } from "../env";
 import { turnstileSiteKey } from "../services/turnstile";
-
-/** Parses a daily allowance var: a number, or "unlimited" (null). */
-export function dailyLimitVar(value: string | undefined, fallback: number | null): number | null {
-  if (value?.trim().toLowerCase() === "unlimited") return null;
-  return value === undefined ? fallback : numberVar(value, fallback ?? 0);
-}
 
 export function publicConfig(env: Env): PublicConfig {
   return {
@@ -17,7 +12,7 @@ export function publicConfig(env: Env): PublicConfig {
     },
     premium: {
       enabled: Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PREMIUM_PRICE_ID),
-      priceLabel: env.PREMIUM_PRICE_LABEL || null,
+      priceLabel: settings(env).premiumPriceLabel,
     },
     cloud: {
       google: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET && env.SIGNING_SECRET),
@@ -25,13 +20,9 @@ export function publicConfig(env: Env): PublicConfig {
     },
     turnstile: { siteKey: turnstileSiteKey(env) },
     limits: {
-      maxFileSizeMB: numberVar(env.MAX_FILE_SIZE_MB, 25),
-      resultTtlHours: numberVar(env.RESULT_TTL_HOURS, 24),
-      daily: {
-        guest: dailyLimitVar(env.DAILY_LIMIT_GUEST, 2) ?? 2,
-        free: dailyLimitVar(env.DAILY_LIMIT_FREE, 10) ?? 10,
-        premium: dailyLimitVar(env.DAILY_LIMIT_PREMIUM, null),
-      },
+      maxFileSizeMB: settings(env).maxFileBytes / MB,
+      resultTtlHours: settings(env).resultTtlMs / 3600_000,
+      daily: settings(env).daily,
     },
   };
 }

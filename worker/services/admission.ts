@@ -1,8 +1,9 @@
 import type { ToolId } from "../../schema/tools";
+import { config } from "../config";
 import type { BudgetOptions } from "../engine/core/budget";
 import { MiB } from "../engine/core/budget";
 import { type Lease, MemoryLedger } from "../engine/core/ledger";
-import { type AppContext, limits, numberVar } from "../env";
+import type { AppContext } from "../env";
 
 /**
  * Admission of heavy jobs into this isolate. One Worker isolate has 128 MB for every request
@@ -38,11 +39,12 @@ export interface AdmissionConfig {
 }
 
 export function admissionConfig(env: Env): AdmissionConfig {
+  const c = config(env);
   return {
-    jobMemory: numberVar(env.JOB_MEMORY_MB, 80) * MiB,
-    isolateMemory: numberVar(env.ISOLATE_MEMORY_MB, 88) * MiB,
-    maxWaiting: numberVar(env.JOB_QUEUE_LENGTH, 64),
-    maxWaitMs: numberVar(env.JOB_QUEUE_WAIT_MS, 180_000),
+    jobMemory: c.jobMemory,
+    isolateMemory: c.isolateMemory,
+    maxWaiting: c.jobQueueLength,
+    maxWaitMs: c.jobQueueWaitMs,
   };
 }
 
@@ -77,7 +79,7 @@ export interface Admission {
 export async function admitJob(c: AppContext, tool: ToolId | "analyze"): Promise<Admission> {
   const cfg = admissionConfig(c.env);
   const declared = Number(c.req.header("content-length"));
-  const body = Number.isFinite(declared) && declared > 0 ? declared : limits(c.env).maxRequestBytes;
+  const body = Number.isFinite(declared) && declared > 0 ? declared : config(c.env).maxRequestBytes;
   const lease = await isolateLedger(c.env).reserve(estimateJob(tool, body, cfg.jobMemory));
   return { lease, budget: { memory: cfg.jobMemory, granted: lease.bytes, grant: lease } };
 }

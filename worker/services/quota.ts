@@ -1,5 +1,5 @@
+import { config } from "../config";
 import { AppError } from "../errors";
-import { dailyLimitVar } from "../routes/config";
 import type { Viewer } from "./viewer";
 
 /**
@@ -14,9 +14,7 @@ export function tierOf(role: string | null | undefined): Tier {
 }
 
 export function dailyLimit(env: Env, tier: Tier): number | null {
-  if (tier === "premium") return dailyLimitVar(env.DAILY_LIMIT_PREMIUM, null);
-  if (tier === "free") return dailyLimitVar(env.DAILY_LIMIT_FREE, 10) ?? 10;
-  return dailyLimitVar(env.DAILY_LIMIT_GUEST, 2) ?? 2;
+  return config(env).daily[tier];
 }
 
 export function startOfUtcDay(now: Date): number {

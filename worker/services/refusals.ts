@@ -1,4 +1,4 @@
-import { numberVar } from "../env";
+import { config } from "../config";
 import { AppError, isAppError } from "../errors";
 import type { Viewer } from "./viewer";
 
@@ -20,7 +20,7 @@ function keyOf(viewer: Viewer, now: Date): string {
 }
 
 export function refusalLimit(env: Env): number {
-  return numberVar(env.REFUSED_JOBS_PER_HOUR, 20);
+  return config(env).refusedJobsPerHour;
 }
 
 /** Whether an error is a refusal that counts. */

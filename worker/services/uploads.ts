@@ -1,7 +1,7 @@
 import type { ToolDef } from "../../schema/tools";
+import { config, MB } from "../config";
 import { cleanFileName, splitExtension } from "../engine/core/filenames";
 import type { AppContext } from "../env";
-import { limits, MB } from "../env";
 import { AppError } from "../errors";
 import { readMultipart } from "./multipart";
 
@@ -135,7 +135,7 @@ export async function readUploads(c: AppContext, tool: ToolDef): Promise<{ uploa
   if (!type.startsWith("multipart/form-data")) {
     throw new AppError("bad_request", "Send the files as multipart/form-data in a field named files.");
   }
-  const { maxFileBytes, maxRequestBytes } = limits(c.env);
+  const { maxFileBytes, maxRequestBytes } = config(c.env);
   const body = await readMultipart(c.req.raw, maxRequestBytes, () => requestTooLarge(maxRequestBytes));
   const files = body.files.filter((f) => f.field === "files");
   if (files.length === 0) throw new AppError("validation_failed", "No files selected");

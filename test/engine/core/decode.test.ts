@@ -12,7 +12,7 @@ import {
   decodeSteps,
 } from "../../../worker/engine/core/decode";
 import { rawPdf } from "../../support/hostile.mjs";
-import { randomBytes } from "./support";
+import { randomBytes } from "../support/bytes";
 
 const dir = mkdtempSync(join(tmpdir(), "decode-test-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

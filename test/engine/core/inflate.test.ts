@@ -9,7 +9,7 @@ import {
   inflateOrNull,
   SLICE,
 } from "../../../worker/engine/core/inflate";
-import { bombOf, randomBytes } from "./support";
+import { bombOf, randomBytes } from "../support/bytes";
 
 describe("inflate (judged by node:zlib)", () => {
   it("gives back exactly what zlib made, for sizes around the slice", () => {

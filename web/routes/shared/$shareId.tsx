@@ -2,7 +2,7 @@ import { Button, Card, Container, DataList, Flex, Heading, Icon, Skeleton, Stack
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { LuCircleAlert, LuDownload, LuFileCheck } from "react-icons/lu";
-import { HttpError } from "../../api/client";
+import { ApiError } from "../../api/client";
 import { sharedDownloadUrl, sharedInfoQuery } from "../../api/share";
 import { formatBytes } from "../../tools/format";
 import { toast } from "../../ui/toaster";
@@ -11,8 +11,8 @@ export const Route = createFileRoute("/shared/$shareId")({ component: SharedFile
 
 /** Spec section 8: 404 and 410 have their own words; anything else is a load failure. */
 function errorText(err: unknown): string {
-  if (err instanceof HttpError && err.status === 404) return "File not found or has been removed";
-  if (err instanceof HttpError && err.status === 410) return "This shared file has expired";
+  if (err instanceof ApiError && err.status === 404) return "File not found or has been removed";
+  if (err instanceof ApiError && err.status === 410) return "This shared file has expired";
   return "Failed to load file information";
 }
 

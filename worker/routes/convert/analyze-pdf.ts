@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { toolsById } from "../../../schema/tools";
+import { config } from "../../config";
 import { Budget, withinDeadline } from "../../engine/core/budget";
 import { loadPdf } from "../../engine/pdf/document";
 import type { AppEnv } from "../../env";
@@ -7,7 +8,6 @@ import { admitJob } from "../../services/admission";
 import { brake } from "../../services/rate-limit";
 import { readUploads } from "../../services/uploads";
 import { clientAddress, hashClientAddress } from "../../services/viewer";
-import { jobBudgetMs } from "./budget";
 
 /**
  * POST /api/analyze-pdf: the real page count of one PDF (not counted as a conversion). It parses
@@ -24,7 +24,7 @@ export const analyzePdfRoute = new Hono<AppEnv>().post("/analyze-pdf", async (c)
   try {
     const { uploads } = await readUploads(c, toolsById["split-pdf"]);
     const [file] = uploads;
-    const budget = new Budget(jobBudgetMs(c.env), admission.budget);
+    const budget = new Budget(config(c.env).jobTimeoutMs, admission.budget);
     budget.take(file.size, file.name);
     const pageCount = await withinDeadline(budget, async () => {
       const doc = await loadPdf(file.bytes, { name: file.name, budget });

@@ -1,9 +1,10 @@
 import { Hono } from "hono";
 import type { ConvertedFile } from "../../../schema/api";
 import type { ConvertSlug } from "../../../schema/options";
+import { config } from "../../config";
 import { Budget, type BudgetOptions, withinDeadline } from "../../engine/core/budget";
 import { engineTools, type ToolOutput } from "../../engine/tools";
-import { type AppContext, type AppEnv, limits } from "../../env";
+import type { AppContext, AppEnv } from "../../env";
 import { AppError, asUnavailable, isAppError } from "../../errors";
 import { admitJob } from "../../services/admission";
 import { ensureGuestKey } from "../../services/guest";
@@ -14,7 +15,6 @@ import { deleteResults, putResult, type ResultOwner, type StoredResult } from ".
 import { readUploads } from "../../services/uploads";
 import { resolveViewer, type Viewer } from "../../services/viewer";
 import { analyzePdfRoute } from "./analyze-pdf";
-import { jobBudgetMs } from "./budget";
 import { catalogueToolOf, isConvertSlug, runTool } from "./run";
 
 /** What a person is told when storage or the database fails under their conversion. */
@@ -33,7 +33,7 @@ async function storeOutputs(
   budget: Budget,
 ) {
   const stored: StoredResult[] = [];
-  const { resultTtlMs } = limits(c.env);
+  const { resultTtlMs } = config(c.env);
   try {
     if (outputs.length === 0) return stored;
     const owner: ResultOwner =
@@ -104,7 +104,7 @@ async function convertAdmitted(
   try {
     const { uploads, form } = await readUploads(c, tool);
     const started = Date.now();
-    const budget = new Budget(jobBudgetMs(c.env), budgetOptions);
+    const budget = new Budget(config(c.env).jobTimeoutMs, budgetOptions);
     budget.take(
       uploads.reduce((n, u) => n + u.size, 0),
       uploads.length === 1 ? uploads[0].name : "The uploaded files",

@@ -39,6 +39,35 @@ export class ZlibSink {
 }
 
 /**
+ * Bytes into a ZlibSink in batches of 256 KB: the caller may reuse its buffer once `push` returns,
+ * and waits for the compressor only when a batch is handed over, so memory holds one batch.
+ */
+export class BatchedZlib {
+  private readonly sink = new ZlibSink();
+  private batch = new Uint8Array(BATCH);
+  private used = 0;
+
+  async push(bytes: Uint8Array): Promise<void> {
+    for (let at = 0; at < bytes.length; ) {
+      const n = Math.min(bytes.length - at, BATCH - this.used);
+      this.batch.set(bytes.subarray(at, at + n), this.used);
+      this.used += n;
+      at += n;
+      if (this.used === BATCH) {
+        await this.sink.write(this.batch);
+        this.batch = new Uint8Array(BATCH);
+        this.used = 0;
+      }
+    }
+  }
+
+  async finish(): Promise<Uint8Array> {
+    if (this.used > 0) await this.sink.write(this.batch.subarray(0, this.used));
+    return this.sink.finish();
+  }
+}
+
+/**
  * A PNG written row by row: each row gets the filter with the smallest sum of absolute values
  * (libpng's heuristic; none for palette and sub-byte images), then zlib. Memory holds two rows,
  * a batch of filtered rows and the compressed output.

@@ -1,7 +1,6 @@
-import { Zlib } from "fflate";
 import { type Budget, yieldToEventLoop } from "../../core/budget";
-import { concat } from "../../core/bytes";
 import { type PngDataErrors, type PngRow, pngRows } from "../../image/png/decode";
+import { BatchedZlib } from "../../image/png/encode";
 import { sample } from "../../image/png/pixels";
 import { notValid } from "./common";
 import type { ParsedPng } from "./png-types";
@@ -32,7 +31,7 @@ async function eachRow(
   png: ParsedPng,
   budget: Budget | undefined,
   unfilter: boolean,
-  onRow: (r: PngRow) => void,
+  onRow: (r: PngRow) => void | Promise<void>,
   onTail?: (ended: boolean) => void,
 ) {
   const errors = dataErrors(png.name);
@@ -40,7 +39,7 @@ async function eachRow(
   if (png.idat.length === 0) throw errors.truncated();
   let sinceCheck = 0;
   for (const r of pngRows(png, [png.idat], { errors, unfilter, tail: TAIL_BYTES, onTail })) {
-    onRow(r);
+    await onRow(r);
     sinceCheck += r.row.length;
     if (sinceCheck >= CHECK_EVERY_BYTES) {
       sinceCheck = 0;
@@ -94,11 +93,13 @@ export async function decodePng(png: ParsedPng, budget?: Budget): Promise<Decode
   const full = png.interlace ? { c: new Uint8Array(w * h * nc), a: new Uint8Array(hasAlpha ? w * h : 0) } : undefined;
   const rowC = new Uint8Array(w * nc);
   const rowA = new Uint8Array(w);
-  const colorZ = new Compressor();
-  const alphaZ = hasAlpha ? new Compressor() : undefined;
+  // The platform's zlib, as PNGs are written (fflate's streaming compressor can emit corrupt
+  // streams, its issue #260: an image whose first row starts dark was enough).
+  const colorZ = new BatchedZlib();
+  const alphaZ = hasAlpha ? new BatchedZlib() : undefined;
   let transparent = false;
 
-  await eachRow(png, budget, true, ({ pass, y, row }) => {
+  await eachRow(png, budget, true, async ({ pass, y, row }) => {
     const outY = pass.y0 + y * pass.dy;
     for (let x = 0; x < pass.width; x++) {
       let r: number;
@@ -142,29 +143,15 @@ export async function decodePng(png: ParsedPng, budget?: Budget): Promise<Decode
       (full ? full.a : rowA)[at] = a;
     }
     if (!full) {
-      colorZ.push(rowC);
-      alphaZ?.push(rowA);
+      await colorZ.push(rowC);
+      await alphaZ?.push(rowA);
     }
   });
   if (full) {
-    colorZ.push(full.c);
-    alphaZ?.push(full.a);
+    await colorZ.push(full.c);
+    await alphaZ?.push(full.a);
   }
-  return { gray, color: colorZ.finish(), alpha: transparent && alphaZ ? alphaZ.finish() : undefined };
-}
-
-/** Collects rows into a zlib stream without holding the whole uncompressed image. */
-class Compressor {
-  private readonly parts: Uint8Array[] = [];
-  private readonly z = new Zlib({ level: 6 }, (chunk) => {
-    this.parts.push(chunk);
-  });
-  /** fflate copies what it is given, so callers may reuse their buffer. */
-  push(bytes: Uint8Array): void {
-    for (let at = 0; at < bytes.length; at += 1 << 16) this.z.push(bytes.subarray(at, at + (1 << 16)));
-  }
-  finish(): Uint8Array {
-    this.z.push(new Uint8Array(0), true);
-    return concat(this.parts);
-  }
+  const color = await colorZ.finish();
+  const alpha = alphaZ ? await alphaZ.finish() : undefined;
+  return { gray, color, alpha: transparent ? alpha : undefined };
 }
