@@ -66,8 +66,6 @@ export const RegisterBody = v.pipe(
 );
 export type RegisterBody = v.InferOutput<typeof RegisterBody>;
 
-export const Role = v.picklist(["guest", "free", "premium"]);
-
 export const PublicUser = v.object({
   id: v.number(),
   email: v.string(),
@@ -150,8 +148,6 @@ export const SharedFileInfo = v.object({
   contentType: v.optional(v.string()),
 });
 export type SharedFileInfo = v.InferOutput<typeof SharedFileInfo>;
-
-export const HealthResponse = v.object({ status: v.string(), db: v.boolean(), time: v.string() });
 
 // ---- Public configuration: what the client may know about optional features ----
 

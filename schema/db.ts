@@ -118,7 +118,6 @@ export const sessions = sqliteTable(
 export type User = typeof users.$inferSelect;
 /** The spec's insert shape: only these four fields come from outside. */
 export type NewUser = Pick<typeof users.$inferInsert, "email" | "password" | "firstName" | "lastName">;
-export type FileHistoryRow = typeof fileHistory.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;

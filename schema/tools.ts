@@ -195,10 +195,6 @@ export const toolsById = Object.fromEntries(tools.map((t) => [t.id, t])) as {
   [K in ToolId]: Extract<Tool, { id: K }>;
 };
 
-export function getTool(id: ToolId): ToolDef {
-  return toolsById[id];
-}
-
 /** The All Tools page's groups, in order; a group with no tools is hidden. */
 export const toolGroups: readonly { heading: string; categories: readonly ToolCategory[] }[] = [
   { heading: "Merge & Split", categories: ["merge", "split"] },

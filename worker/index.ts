@@ -55,7 +55,6 @@ app.notFound((c) => {
   return errorHandler(error, c);
 });
 
-export type AppType = typeof app;
 export { app };
 
 export default {

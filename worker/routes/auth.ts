@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
 import { LoginBody, type PublicUser, RegisterBody } from "../../schema/api";
-import { type User, users } from "../../schema/db";
+import { type NewUser, type User, users } from "../../schema/db";
 import type { AppContext, AppEnv } from "../env";
 import { AppError, isAppError } from "../errors";
 import { sameOriginOnly } from "../middleware/same-origin";
@@ -114,7 +114,7 @@ export const auth = new Hono<AppEnv>()
     const password = await hashPassword(body.password);
     const [user] = await db
       .insert(users)
-      .values({ email: body.email, password, firstName: body.firstName, lastName: body.lastName })
+      .values({ email: body.email, password, firstName: body.firstName, lastName: body.lastName } satisfies NewUser)
       .onConflictDoNothing({ target: users.email })
       .returning();
     if (!user) throw authError("conflict", "An account with this email already exists. Please sign in instead.");

@@ -1,4 +1,5 @@
 import { generateCodeVerifier, OAuth2RequestError } from "arctic";
+import { and, eq, gt } from "drizzle-orm";
 import { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { CloudCallbackBody, CloudStartBody, type CloudState } from "../../schema/api";
@@ -94,11 +95,20 @@ export const cloud = new Hono<AppEnv>()
     deleteCookie(c, flowCookie(state.nonce), COOKIE);
 
     // One use per nonce: the row is taken in the same statement that checks it.
-    const row = await c.env.DB.prepare(
-      "DELETE FROM oauth_states WHERE nonce = ?1 AND provider = ?2 AND expiresAt > ?3 RETURNING resultId, codeVerifier, redirectUri",
-    )
-      .bind(state.nonce, cfg.provider, now)
-      .first<{ resultId: string; codeVerifier: string; redirectUri: string }>();
+    const [row] = await getDb(c.env.DB)
+      .delete(oauthStates)
+      .where(
+        and(
+          eq(oauthStates.nonce, state.nonce),
+          eq(oauthStates.provider, cfg.provider),
+          gt(oauthStates.expiresAt, new Date(now)),
+        ),
+      )
+      .returning({
+        resultId: oauthStates.resultId,
+        codeVerifier: oauthStates.codeVerifier,
+        redirectUri: oauthStates.redirectUri,
+      });
     if (!row || row.resultId !== state.file) throw fail("bad_request", INVALID_STATE);
     if (redirectUri !== row.redirectUri || redirectUri !== redirectUriFor(c, cfg.provider)) {
       throw fail("bad_request", "The sign-in came back to the wrong address. Please try saving again.");

@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import Stripe from "stripe";
+import { stripeEvents } from "../../schema/db";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { linkCustomer, recordDonation, recordInvoice, syncSubscription } from "../services/billing";
@@ -26,14 +28,14 @@ export const stripeWebhook = new Hono<AppEnv>().post("/stripe/webhook", async (c
     throw new AppError("bad_request", "Invalid Stripe signature");
   }
 
-  const claimed = await c.env.DB.prepare(
-    "INSERT OR IGNORE INTO stripe_events (id, type, receivedAt) VALUES (?1, ?2, ?3)",
-  )
-    .bind(event.id, event.type, Date.now())
-    .run();
-  if ((claimed.meta.changes ?? 0) === 0) return c.json({ received: true, duplicate: true });
-
   const db = getDb(c.env.DB);
+  const claimed = await db
+    .insert(stripeEvents)
+    .values({ id: event.id, type: event.type, receivedAt: new Date() })
+    .onConflictDoNothing()
+    .returning({ id: stripeEvents.id });
+  if (claimed.length === 0) return c.json({ received: true, duplicate: true });
+
   try {
     switch (event.type) {
       case "checkout.session.completed": {
@@ -64,7 +66,7 @@ export const stripeWebhook = new Hono<AppEnv>().post("/stripe/webhook", async (c
     }
   } catch (err) {
     // Let Stripe deliver it again: forget the claim so the retry is applied.
-    await c.env.DB.prepare("DELETE FROM stripe_events WHERE id = ?1").bind(event.id).run();
+    await db.delete(stripeEvents).where(eq(stripeEvents.id, event.id));
     throw err instanceof Stripe.errors.StripeError ? stripeFailure(err) : err;
   }
   return c.json({ received: true });

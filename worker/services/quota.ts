@@ -103,15 +103,6 @@ export function guestKey(clientKey: string, day: number): string {
   return `guest:${new Date(day).toISOString().slice(0, 10)}:${clientKey}`;
 }
 
-export async function guestUsedToday(env: Env, clientKey: string, now: Date): Promise<number> {
-  const day = startOfUtcDay(now);
-  const key = guestKey(clientKey, day);
-  const kv = await env.COUNTERS.get(key)
-    .then((v) => Number(v ?? 0) || 0)
-    .catch(() => 0);
-  return Math.max(kv, localEntry(key, day).count);
-}
-
 async function reserveForGuest(env: Env, clientKey: string, now: Date): Promise<Reservation> {
   const limit = dailyLimit(env, "guest");
   const day = startOfUtcDay(now);

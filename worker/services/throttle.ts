@@ -1,4 +1,7 @@
+import { eq, sql } from "drizzle-orm";
+import { authThrottle } from "../../schema/db";
 import { AppError } from "../errors";
+import { getDb } from "./db";
 import { keyedHash } from "./keyed-hash";
 
 /**
@@ -22,30 +25,34 @@ function hashKey(env: Env, kind: string, value: string): Promise<string> {
 
 export async function recordAttempt(env: Env, kind: string, value: string, now: Date): Promise<number> {
   const key = await hashKey(env, kind, value);
-  const t = now.getTime();
-  const row = await env.DB.prepare(
-    `INSERT INTO auth_throttle (key, count, windowStart) VALUES (?1, 1, ?2)
-       ON CONFLICT(key) DO UPDATE SET
-         count = CASE WHEN windowStart <= ?2 - ?3 THEN 1 ELSE count + 1 END,
-         windowStart = CASE WHEN windowStart <= ?2 - ?3 THEN ?2 ELSE windowStart END
-       RETURNING count`,
-  )
-    .bind(key, t, WINDOW_MS)
-    .first<{ count: number }>();
+  const stale = now.getTime() - WINDOW_MS;
+  // One upsert: a window that has ended starts again at 1, in the same statement that counts.
+  const [row] = await getDb(env.DB)
+    .insert(authThrottle)
+    .values({ key, count: 1, windowStart: now })
+    .onConflictDoUpdate({
+      target: authThrottle.key,
+      set: {
+        count: sql`CASE WHEN ${authThrottle.windowStart} <= ${stale} THEN 1 ELSE ${authThrottle.count} + 1 END`,
+        windowStart: sql`CASE WHEN ${authThrottle.windowStart} <= ${stale} THEN ${now.getTime()} ELSE ${authThrottle.windowStart} END`,
+      },
+    })
+    .returning({ count: authThrottle.count });
   return row?.count ?? 1;
 }
 
 /** Gives back one reserved attempt (a sign-in that succeeded was not a failure). */
 export async function releaseAttempt(env: Env, kind: string, value: string): Promise<void> {
-  await env.DB.prepare("UPDATE auth_throttle SET count = MAX(count - 1, 0) WHERE key = ?1")
-    .bind(await hashKey(env, kind, value))
-    .run();
+  await getDb(env.DB)
+    .update(authThrottle)
+    .set({ count: sql`MAX(${authThrottle.count} - 1, 0)` })
+    .where(eq(authThrottle.key, await hashKey(env, kind, value)));
 }
 
 export async function clearAttempts(env: Env, kind: string, value: string): Promise<void> {
-  await env.DB.prepare("DELETE FROM auth_throttle WHERE key = ?1")
-    .bind(await hashKey(env, kind, value))
-    .run();
+  await getDb(env.DB)
+    .delete(authThrottle)
+    .where(eq(authThrottle.key, await hashKey(env, kind, value)));
 }
 
 /**

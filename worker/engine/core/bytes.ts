@@ -8,3 +8,10 @@ export function concat(parts: readonly Uint8Array[]): Uint8Array {
   }
   return out;
 }
+
+/** Bytes as Latin-1 text, one character each (tags, keywords, short headers), read in pieces. */
+export function latin1(bytes: Uint8Array): string {
+  let s = "";
+  for (let i = 0; i < bytes.length; i += 8192) s += String.fromCharCode(...bytes.subarray(i, i + 8192));
+  return s;
+}

@@ -1,3 +1,4 @@
+import { latin1 } from "../core/bytes";
 import { EngineError } from "../core/errors";
 import { invalidImage } from "./jpeg/markers";
 
@@ -19,7 +20,7 @@ export const MAX_MEGAPIXELS: Record<ImageFormat, number> = { jpeg: 50, png: 40, 
 /** Converting to WebP holds the whole image and the encoder (about 19 bytes a pixel from JPEG). */
 export const MAX_WEBP_OUTPUT_MEGAPIXELS = 4;
 
-const ascii = (b: Uint8Array, at: number, n: number) => String.fromCharCode(...b.subarray(at, at + n));
+const ascii = (b: Uint8Array, at: number, n: number) => latin1(b.subarray(at, at + n));
 const u16be = (b: Uint8Array, at: number) => (b[at] << 8) | b[at + 1];
 const u32be = (b: Uint8Array, at: number) => ((b[at] << 24) | (b[at + 1] << 16) | (b[at + 2] << 8) | b[at + 3]) >>> 0;
 const u24le = (b: Uint8Array, at: number) => b[at] | (b[at + 1] << 8) | (b[at + 2] << 16);

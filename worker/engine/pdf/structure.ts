@@ -1,3 +1,5 @@
+import { latin1 } from "../core/bytes";
+
 /**
  * Whether a PDF's cross-reference data is where its trailer says. pdf-lib never reads the
  * cross-reference table (it scans the objects), so it opens truncated and damaged files that
@@ -7,14 +9,6 @@
  */
 const TAIL = 2048;
 const MAX_ENTRIES_CHECKED = 100_000;
-
-function latin1(bytes: Uint8Array): string {
-  let s = "";
-  for (let i = 0; i < bytes.length; i += 8192) {
-    s += String.fromCharCode(...bytes.subarray(i, Math.min(bytes.length, i + 8192)));
-  }
-  return s;
-}
 
 const isObjectAt = (bytes: Uint8Array, offset: number) =>
   /^\s*\d+\s+\d+\s+obj\b/.test(latin1(bytes.subarray(offset, offset + 40)));

@@ -1,4 +1,4 @@
-import { concat } from "../../core/bytes";
+import { concat, latin1 } from "../../core/bytes";
 import { exifOrientation } from "../exif";
 import { invalidImage } from "../jpeg/markers";
 
@@ -10,11 +10,11 @@ interface RiffChunk {
 }
 
 function readRiff(b: Uint8Array): RiffChunk[] {
-  if (b.length < 12 || String.fromCharCode(...b.subarray(0, 4)) !== "RIFF") throw invalidImage();
+  if (b.length < 12 || latin1(b.subarray(0, 4)) !== "RIFF") throw invalidImage();
   const out: RiffChunk[] = [];
   let p = 12;
   while (p + 8 <= b.length) {
-    const id = String.fromCharCode(...b.subarray(p, p + 4));
+    const id = latin1(b.subarray(p, p + 4));
     const size = (b[p + 4] | (b[p + 5] << 8) | (b[p + 6] << 16) | (b[p + 7] << 24)) >>> 0;
     if (p + 8 + size > b.length) throw invalidImage("This WebP is truncated or damaged and could not be read.");
     out.push({ id, data: b.subarray(p + 8, p + 8 + size) });
@@ -50,7 +50,7 @@ export function webpMeta(b: Uint8Array): WebpMeta {
   const chunks = readRiff(b);
   const exif = chunks.find((c) => c.id === "EXIF")?.data;
   // Some writers keep the "Exif\0\0" prefix inside the chunk.
-  const tiff = exif && String.fromCharCode(...exif.subarray(0, 4)) === "Exif" ? exif.subarray(6) : exif;
+  const tiff = exif && latin1(exif.subarray(0, 4)) === "Exif" ? exif.subarray(6) : exif;
   return {
     icc: chunks.find((c) => c.id === "ICCP")?.data ?? null,
     orientation: tiff ? exifOrientation(tiff) : 1,

@@ -1,3 +1,4 @@
+import { encodeHexLowerCase } from "@oslojs/encoding";
 import { MAX_PASSWORD_LENGTH } from "../../../../schema/options";
 import type { Budget } from "../../core/budget";
 import { EngineError } from "../../core/errors";
@@ -51,7 +52,7 @@ export function preparePassword(password: string): string {
 
 function randomOwnerPassword(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  return encodeHexLowerCase(bytes);
 }
 
 /**

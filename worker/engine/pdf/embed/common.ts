@@ -1,4 +1,5 @@
 import type { PDFContext, PDFRef } from "@cantoo/pdf-lib";
+import { latin1 } from "../../core/bytes";
 import { EngineError } from "../../core/errors";
 
 /** An image XObject ready to be placed on a page. */
@@ -28,7 +29,7 @@ const ALTERNATE: Record<number, string> = { 1: "DeviceGray", 3: "DeviceRGB", 4: 
  */
 export function iccColorSpace(ctx: PDFContext, profile: Uint8Array | undefined, channels: number) {
   if (!profile || profile.length < 132 || profile.length > 4 * 1024 * 1024) return undefined;
-  const space = String.fromCharCode(...profile.subarray(16, 20));
+  const space = latin1(profile.subarray(16, 20));
   if (ICC_SPACES[space] !== channels) return undefined;
   const stream = ctx.flateStream(profile, { N: channels, Alternate: ALTERNATE[channels] });
   return ctx.obj(["ICCBased", ctx.register(stream)]);

@@ -1,5 +1,5 @@
 import type { PDFContext, PDFRef } from "@cantoo/pdf-lib";
-import { concat } from "../../core/bytes";
+import { concat, latin1 } from "../../core/bytes";
 import { EngineError } from "../../core/errors";
 import { readExif } from "../../image/exif-info";
 import { iccColorSpace, notValid, type PlacedImage } from "./common";
@@ -27,7 +27,7 @@ export interface ParsedJpeg {
 const SUPPORTED_SOF = new Set([0xc0, 0xc1, 0xc2]);
 const OTHER_SOF = new Set([0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce, 0xcf]);
 
-const ascii = (b: Uint8Array, at: number, n: number) => String.fromCharCode(...b.subarray(at, at + n));
+const ascii = (b: Uint8Array, at: number, n: number) => latin1(b.subarray(at, at + n));
 
 export function parseJpeg(bytes: Uint8Array, name: string): ParsedJpeg {
   const damaged = (why: string) => notValid(name, "JPEG", why);

@@ -1,6 +1,7 @@
 import { type PDFContext, PDFHexString } from "@cantoo/pdf-lib";
+import { encodeHexLowerCase } from "@oslojs/encoding";
 import type { Budget } from "../../core/budget";
-import { concat } from "../../core/bytes";
+import { concat, latin1 } from "../../core/bytes";
 import { inflateOrNull } from "../../core/inflate";
 import { readExif } from "../../image/exif-info";
 import { MAX_ICC_BYTES } from "../../image/icc";
@@ -23,7 +24,7 @@ export function parsePng(bytes: Uint8Array, name: string): ParsedPng {
   let ended = false;
   while (pos + 8 <= bytes.length && !ended) {
     const length = view.getUint32(pos);
-    const type = String.fromCharCode(...bytes.subarray(pos + 4, pos + 8));
+    const type = latin1(bytes.subarray(pos + 4, pos + 8));
     if (length > bytes.length - pos - 12) throw damaged("the file is incomplete (it was cut short)");
     const data = bytes.subarray(pos + 8, pos + 8 + length);
     pos += 12 + length;
@@ -149,7 +150,5 @@ function colorKeyMask(png: ParsedPng): number[] | undefined {
 }
 
 function hexString(bytes: Uint8Array): PDFHexString {
-  let hex = "";
-  for (const b of bytes) hex += b.toString(16).padStart(2, "0");
-  return PDFHexString.of(hex);
+  return PDFHexString.of(encodeHexLowerCase(bytes));
 }
