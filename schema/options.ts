@@ -59,11 +59,12 @@ const MAX_PAGE_LIST_CHARS = 200_000;
 export const TOO_MANY_PAGES = "Too many pages selected.";
 
 /**
- * Typed page ranges, "1, 3-5, 8": the pages in the order typed, each once, or a sentence a person
- * can act on. Every page a range names counts (repeats too), and reading stops as soon as there
- * are too many, so ranges cannot fill memory or time.
+ * Typed page ranges, "1, 3-5, 8, 10-": the pages in the order typed, each once, or a sentence a
+ * person can act on. "10-" runs to the last page, so it needs `pageCount` (as does checking that
+ * a page exists). Every page a range names counts (repeats too), and reading stops as soon as
+ * there are too many, so ranges cannot fill memory or time.
  */
-export function parsePageRanges(text: string): { pages: number[] } | { error: string } {
+export function parsePageRanges(text: string, pageCount?: number): { pages: number[] } | { error: string } {
   const parts = text
     .split(",")
     .map((p) => p.trim())
@@ -72,12 +73,19 @@ export function parsePageRanges(text: string): { pages: number[] } | { error: st
   const pages = new Set<number>();
   let named = 0;
   for (const part of parts) {
-    const m = /^(\d+)(?:\s*-\s*(\d+))?$/.exec(part);
+    const m = /^(\d+)(?:\s*-\s*(\d*))?$/.exec(part);
     if (!m) return { error: `"${part}" is not a page or a range like 3-5.` };
     const from = Number(m[1]);
-    const to = m[2] ? Number(m[2]) : from;
+    const open = m[2] === "";
+    if (open && pageCount === undefined) return { error: `"${part}" needs an end page, like ${from}-${from + 2}.` };
+    const to = open ? (pageCount as number) : m[2] !== undefined ? Number(m[2]) : from;
     if (from < 1 || to < 1) return { error: "Pages are numbered from 1." };
     if (to < from) return { error: `The range ${part} runs backwards; write it as ${to}-${from}.` };
+    if (pageCount !== undefined && Math.max(from, to) > pageCount) {
+      return {
+        error: `Page ${Math.max(from, to)} does not exist: this PDF has ${pageCount} page${pageCount === 1 ? "" : "s"}.`,
+      };
+    }
     named += to - from + 1;
     if (named > MAX_SELECTED_PAGES) return { error: TOO_MANY_PAGES };
     for (let p = from; p <= to; p++) pages.add(p);
@@ -238,8 +246,8 @@ export const WatermarkOptions = v.object({
   opacity: withDefault(v.pipe(v.string(), v.transform(Number), v.check(isOpacity, OPACITY_MESSAGE)), DEFAULT_OPACITY),
 });
 
-/** "true"/"false" (also on/off, 1/0, yes/no); absent means allowed. */
-const allow = (name: string) =>
+/** "true"/"false" (also on/off, 1/0, yes/no); absent means `absent` (allowed, for permissions). */
+const allow = (name: string, absent = true) =>
   withDefault(
     v.pipe(
       v.string(),
@@ -247,7 +255,7 @@ const allow = (name: string) =>
       v.picklist(["true", "on", "1", "yes", "false", "off", "0", "no"], `${name} must be true or false.`),
       v.transform((s) => ["true", "on", "1", "yes"].includes(s)),
     ),
-    true,
+    absent,
   );
 
 export const ProtectOptions = v.object({
@@ -293,6 +301,221 @@ export const UnlockOptions = v.object({
   ),
 });
 
+// ---- Page tools ----------------------------------------------------------------------------------
+
+/**
+ * A JSON field read with a schema; `what` names it in the message when it is not JSON at all.
+ * Absent or blank, it is `fallback`'s reading (or undefined without one).
+ */
+function jsonField<S extends v.GenericSchema>(
+  schema: S,
+  what: string,
+): v.GenericSchema<string | undefined, v.InferOutput<S> | undefined>;
+function jsonField<S extends v.GenericSchema>(
+  schema: S,
+  what: string,
+  fallback: string,
+): v.GenericSchema<string | undefined, v.InferOutput<S>>;
+function jsonField<S extends v.GenericSchema>(schema: S, what: string, fallback?: string) {
+  return v.pipe(
+    v.optional(v.string()),
+    v.rawTransform(({ dataset, addIssue, NEVER }): v.InferOutput<S> | undefined => {
+      const raw = blank(dataset.value) ? fallback : dataset.value;
+      if (raw === undefined) return undefined;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(raw);
+      } catch {
+        addIssue({ message: what });
+        return NEVER;
+      }
+      const read = v.safeParse(schema, parsed);
+      if (!read.success) {
+        addIssue({ message: read.issues[0].message });
+        return NEVER;
+      }
+      return read.output;
+    }),
+  );
+}
+
+const wholeNumber = (message: string, min: number, max: number) =>
+  v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
+
+/** A number field within bounds, with one message for every way it is not. */
+const numberIn = (message: string, min: number, max: number, whole = true) =>
+  v.pipe(
+    v.string(),
+    v.transform(Number),
+    whole
+      ? wholeNumber(message, min, max)
+      : v.pipe(v.number(message), v.minValue(min, message), v.maxValue(max, message)),
+  );
+
+const PLAN_MESSAGE = 'The page plan must be a list of pages, such as [{"file":0,"page":1}].';
+const QUARTER = "A page can turn by 0, 90, 180 or 270 degrees.";
+export const OrganizeOptions = v.object({
+  /** The new document's pages in order: a file's page (file from 0, page from 1), turned, or a blank page. */
+  plan: jsonField(
+    v.pipe(
+      v.array(
+        v.union(
+          [
+            v.object({
+              file: wholeNumber("Each page must name its file by number.", 0, 999),
+              page: wholeNumber("Each page must name its page by number, from 1.", 1, 100_000),
+              rotate: v.optional(v.picklist([0, 90, 180, 270, -90], QUARTER), 0),
+            }),
+            v.object({ blank: v.literal(true) }),
+          ],
+          PLAN_MESSAGE,
+        ),
+        PLAN_MESSAGE,
+      ),
+      v.minLength(1, "Keep at least one page: a PDF cannot be empty."),
+      v.maxLength(MAX_SELECTED_PAGES, TOO_MANY_PAGES),
+    ),
+    PLAN_MESSAGE,
+    "[]",
+  ),
+});
+
+export const RemovePagesOptions = v.object({
+  pages: v.pipe(
+    withDefault(PageList, [] as number[]),
+    v.check((pages) => pages.length > 0, "Please select at least one page to remove."),
+  ),
+});
+
+export const NUMBER_POSITIONS = [
+  "top-left",
+  "top-center",
+  "top-right",
+  "bottom-left",
+  "bottom-center",
+  "bottom-right",
+] as const;
+export type NumberPosition = (typeof NUMBER_POSITIONS)[number];
+export const NUMBER_FORMATS = ["n", "n-of-total", "page-n-of-total", "roman"] as const;
+export type NumberFormat = (typeof NUMBER_FORMATS)[number];
+
+const COLOR_MESSAGE = "The colour must be written like #1a2b3c.";
+export const PageNumberOptions = v.object({
+  position: withDefault(
+    oneOf(NUMBER_POSITIONS, "The position must be top or bottom, and left, center or right."),
+    "bottom-center" as NumberPosition,
+  ),
+  format: withDefault(
+    oneOf(NUMBER_FORMATS, "The format must be n, n-of-total, page-n-of-total or roman."),
+    "n" as NumberFormat,
+  ),
+  start: withDefault(numberIn("The first number must be a whole number from 0 to 100,000.", 0, 100_000), 1),
+  firstPage: withDefault(numberIn("The first page to number must be a whole number from 1.", 1, 100_000), 1),
+  fontSize: withDefault(numberIn("The font size must be from 6 to 72 points.", 6, 72, false), 12),
+  margin: withDefault(numberIn("The margin must be from 0 to 144 points.", 0, 144, false), 24),
+  color: withDefault(
+    v.pipe(
+      v.string(),
+      v.regex(/^#[0-9a-f]{6}$/i, COLOR_MESSAGE),
+      v.transform((hex) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)) as [number, number, number]),
+    ),
+    [0, 0, 0] as [number, number, number],
+  ),
+});
+
+const MARGINS_MESSAGE =
+  'Crop margins must be fractions of the page from 0 to 0.95, such as {"left":0.1,"top":0.1,"right":0.1,"bottom":0.1}.';
+const fraction = v.pipe(v.number(MARGINS_MESSAGE), v.minValue(0, MARGINS_MESSAGE), v.maxValue(0.95, MARGINS_MESSAGE));
+/** What to cut from each side, as fractions of the page a reader sees. */
+export const Margins = v.object({ left: fraction, top: fraction, right: fraction, bottom: fraction }, MARGINS_MESSAGE);
+export type Margins = v.InferOutput<typeof Margins>;
+
+export const CROP_SCOPES = ["all", "odd", "even", "pages"] as const;
+export const CropOptions = v.object({
+  /** The same margins for the pages `scope` picks... */
+  margins: v.optional(
+    jsonField(
+      v.nullable(
+        v.pipe(
+          Margins,
+          v.check(() => true),
+        ),
+      ),
+      MARGINS_MESSAGE,
+    ),
+  ),
+  scope: withDefault(
+    oneOf(CROP_SCOPES, "Crop applies to all, odd, even, or the listed pages."),
+    "all" as (typeof CROP_SCOPES)[number],
+  ),
+  pages: optionalPages,
+  /** ...or each page its own ("remove white margins" measures every page): page number -> margins. */
+  boxes: v.optional(
+    jsonField(v.record(v.pipe(v.string(), v.regex(/^\d+$/)), Margins, MARGINS_MESSAGE), MARGINS_MESSAGE),
+  ),
+});
+
+export const NUP_COUNTS = [2, 4, 6, 9, 16] as const;
+export const NupOptions = v.object({
+  perSheet: withDefault(
+    v.pipe(v.string(), v.transform(Number), v.picklist(NUP_COUNTS, "Pages per sheet must be 2, 4, 6, 9 or 16.")),
+    4 as (typeof NUP_COUNTS)[number],
+  ),
+  sheet: withDefault(
+    oneOf(["a4", "letter", "original"], "The sheet must be a4, letter or original."),
+    "a4" as "a4" | "letter" | "original",
+  ),
+  orientation: withDefault(
+    oneOf(["auto", "portrait", "landscape"], "The orientation must be auto, portrait or landscape."),
+    "auto" as "auto" | "portrait" | "landscape",
+  ),
+  order: withDefault(
+    oneOf(["across", "down"], "The order must be across (rows) or down (columns)."),
+    "across" as "across" | "down",
+  ),
+  margin: withDefault(numberIn("The margin must be from 0 to 72 points.", 0, 72, false), 18),
+  border: allow("border", false),
+});
+export type NupOptions = v.InferOutput<typeof NupOptions>;
+
+/** A date field: an ISO date or date-time; empty removes it. */
+const InfoDate = v.union(
+  [
+    v.null(),
+    v.pipe(
+      v.string(),
+      v.isoTimestamp(),
+      v.transform((s) => new Date(s)),
+    ),
+    v.pipe(
+      v.string(),
+      v.isoDate(),
+      v.transform((s) => new Date(`${s}T00:00:00Z`)),
+    ),
+  ],
+  "Dates must be written like 2026-11-24 or 2026-11-24T09:30:00Z.",
+);
+const infoText = v.pipe(
+  v.string("Metadata fields must be text."),
+  v.maxLength(2000, "A metadata field can be at most 2,000 characters."),
+);
+export const InfoFields = v.object({
+  title: v.optional(infoText),
+  author: v.optional(infoText),
+  subject: v.optional(infoText),
+  keywords: v.optional(infoText),
+  creator: v.optional(infoText),
+  producer: v.optional(infoText),
+  created: v.optional(InfoDate),
+  modified: v.optional(InfoDate),
+});
+export type InfoFields = v.InferOutput<typeof InfoFields>;
+export const MetadataOptions = v.object({
+  /** JSON: the fields to set (an empty text or a null date removes that field); others stay. */
+  info: jsonField(InfoFields, "The metadata must be a JSON object of fields.", "{}"),
+  removeAll: allow("removeAll", false),
+});
+
 /** The options of each conversion endpoint, by the slug after /api/convert/. */
 export const convertOptions = {
   "merge-pdf": MergeOptions,
@@ -305,6 +528,12 @@ export const convertOptions = {
   "rotate-pdf": RotateOptions,
   "unlock-pdf": UnlockOptions,
   "protect-pdf": ProtectOptions,
+  "organize-pdf": OrganizeOptions,
+  "remove-pages": RemovePagesOptions,
+  "page-numbers": PageNumberOptions,
+  "crop-pdf": CropOptions,
+  "nup-pdf": NupOptions,
+  "edit-metadata": MetadataOptions,
 } as const;
 
 export type ConvertSlug = keyof typeof convertOptions;

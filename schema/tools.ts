@@ -14,7 +14,13 @@ export type ToolIcon =
   | "watermark"
   | "rotate"
   | "unlock"
-  | "protect";
+  | "protect"
+  | "organize"
+  | "remove"
+  | "numbers"
+  | "crop"
+  | "nup"
+  | "info";
 
 export interface ToolDef {
   id: string;
@@ -185,6 +191,90 @@ export const tools = [
     minFiles: 1,
     maxFiles: 1,
     endpoints: ["/api/convert/protect-pdf"],
+  },
+  {
+    id: "organize-pdf",
+    title: "Organize PDF",
+    description: "Reorder, rotate, delete, duplicate and add pages, from one PDF or several, with undo.",
+    icon: "organize",
+    path: "/organize-pdf",
+    category: "merge",
+    color: "red",
+    ...PDF,
+    maxSizeMB: MAX_FILE_SIZE_MB,
+    minFiles: 1,
+    maxFiles: 20,
+    endpoints: ["/api/convert/organize-pdf"],
+  },
+  {
+    id: "remove-pages",
+    title: "Remove Pages",
+    description: "Delete the pages you do not need: pick them, or type their numbers.",
+    icon: "remove",
+    path: "/remove-pages",
+    category: "split",
+    color: "orange",
+    ...PDF,
+    maxSizeMB: MAX_FILE_SIZE_MB,
+    minFiles: 1,
+    maxFiles: 1,
+    endpoints: ["/api/convert/remove-pages"],
+  },
+  {
+    id: "page-numbers",
+    title: "Add Page Numbers",
+    description: "Number your pages where you want them, in the style you want, upright on every page.",
+    icon: "numbers",
+    path: "/page-numbers",
+    category: "edit",
+    color: "blue",
+    ...PDF,
+    maxSizeMB: MAX_FILE_SIZE_MB,
+    minFiles: 1,
+    maxFiles: 10,
+    endpoints: ["/api/convert/page-numbers"],
+  },
+  {
+    id: "crop-pdf",
+    title: "Crop PDF",
+    description: "Trim the margins of pages, by hand or automatically, without losing any quality.",
+    icon: "crop",
+    path: "/crop-pdf",
+    category: "edit",
+    color: "purple",
+    ...PDF,
+    maxSizeMB: MAX_FILE_SIZE_MB,
+    minFiles: 1,
+    maxFiles: 1,
+    endpoints: ["/api/convert/crop-pdf"],
+  },
+  {
+    id: "nup-pdf",
+    title: "Pages per Sheet",
+    description: "Print 2, 4, 6, 9 or 16 pages on each sheet, with the text still selectable.",
+    icon: "nup",
+    path: "/nup-pdf",
+    category: "other",
+    color: "green",
+    ...PDF,
+    maxSizeMB: MAX_FILE_SIZE_MB,
+    minFiles: 1,
+    maxFiles: 1,
+    endpoints: ["/api/convert/nup-pdf"],
+  },
+  {
+    id: "edit-metadata",
+    title: "Edit Metadata",
+    description: "See and change a PDF's title, author, keywords and dates, or remove them all.",
+    icon: "info",
+    path: "/edit-metadata",
+    category: "edit",
+    color: "cyan",
+    ...PDF,
+    maxSizeMB: MAX_FILE_SIZE_MB,
+    minFiles: 1,
+    maxFiles: 1,
+    endpoints: ["/api/convert/edit-metadata"],
   },
 ] as const satisfies readonly ToolDef[];
 

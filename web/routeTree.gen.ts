@@ -14,12 +14,18 @@ import { Route as AccountRouteImport } from './routes/account'
 import { Route as AllToolsRouteImport } from './routes/all-tools'
 import { Route as CompressImageRouteImport } from './routes/compress-image'
 import { Route as CompressPdfRouteImport } from './routes/compress-pdf'
+import { Route as CropPdfRouteImport } from './routes/crop-pdf'
 import { Route as DonateRouteImport } from './routes/donate'
+import { Route as EditMetadataRouteImport } from './routes/edit-metadata'
 import { Route as HistoryRouteImport } from './routes/history'
 import { Route as JpgToPdfRouteImport } from './routes/jpg-to-pdf'
 import { Route as MergePdfRouteImport } from './routes/merge-pdf'
+import { Route as NupPdfRouteImport } from './routes/nup-pdf'
+import { Route as OrganizePdfRouteImport } from './routes/organize-pdf'
+import { Route as PageNumbersRouteImport } from './routes/page-numbers'
 import { Route as PremiumRouteImport } from './routes/premium'
 import { Route as ProtectPdfRouteImport } from './routes/protect-pdf'
+import { Route as RemovePagesRouteImport } from './routes/remove-pages'
 import { Route as RotatePdfRouteImport } from './routes/rotate-pdf'
 import { Route as SplitPdfRouteImport } from './routes/split-pdf'
 import { Route as UnlockPdfRouteImport } from './routes/unlock-pdf'
@@ -53,9 +59,19 @@ const CompressPdfRoute = CompressPdfRouteImport.update({
   path: '/compress-pdf',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CropPdfRoute = CropPdfRouteImport.update({
+  id: '/crop-pdf',
+  path: '/crop-pdf',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DonateRoute = DonateRouteImport.update({
   id: '/donate',
   path: '/donate',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EditMetadataRoute = EditMetadataRouteImport.update({
+  id: '/edit-metadata',
+  path: '/edit-metadata',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HistoryRoute = HistoryRouteImport.update({
@@ -73,6 +89,21 @@ const MergePdfRoute = MergePdfRouteImport.update({
   path: '/merge-pdf',
   getParentRoute: () => rootRouteImport,
 } as any)
+const NupPdfRoute = NupPdfRouteImport.update({
+  id: '/nup-pdf',
+  path: '/nup-pdf',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OrganizePdfRoute = OrganizePdfRouteImport.update({
+  id: '/organize-pdf',
+  path: '/organize-pdf',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PageNumbersRoute = PageNumbersRouteImport.update({
+  id: '/page-numbers',
+  path: '/page-numbers',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PremiumRoute = PremiumRouteImport.update({
   id: '/premium',
   path: '/premium',
@@ -81,6 +112,11 @@ const PremiumRoute = PremiumRouteImport.update({
 const ProtectPdfRoute = ProtectPdfRouteImport.update({
   id: '/protect-pdf',
   path: '/protect-pdf',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RemovePagesRoute = RemovePagesRouteImport.update({
+  id: '/remove-pages',
+  path: '/remove-pages',
   getParentRoute: () => rootRouteImport,
 } as any)
 const RotatePdfRoute = RotatePdfRouteImport.update({
@@ -125,12 +161,18 @@ export interface FileRoutesByFullPath {
   '/all-tools': typeof AllToolsRoute
   '/compress-image': typeof CompressImageRoute
   '/compress-pdf': typeof CompressPdfRoute
+  '/crop-pdf': typeof CropPdfRoute
   '/donate': typeof DonateRoute
+  '/edit-metadata': typeof EditMetadataRoute
   '/history': typeof HistoryRoute
   '/jpg-to-pdf': typeof JpgToPdfRoute
   '/merge-pdf': typeof MergePdfRoute
+  '/nup-pdf': typeof NupPdfRoute
+  '/organize-pdf': typeof OrganizePdfRoute
+  '/page-numbers': typeof PageNumbersRoute
   '/premium': typeof PremiumRoute
   '/protect-pdf': typeof ProtectPdfRoute
+  '/remove-pages': typeof RemovePagesRoute
   '/rotate-pdf': typeof RotatePdfRoute
   '/split-pdf': typeof SplitPdfRoute
   '/unlock-pdf': typeof UnlockPdfRoute
@@ -145,12 +187,18 @@ export interface FileRoutesByTo {
   '/all-tools': typeof AllToolsRoute
   '/compress-image': typeof CompressImageRoute
   '/compress-pdf': typeof CompressPdfRoute
+  '/crop-pdf': typeof CropPdfRoute
   '/donate': typeof DonateRoute
+  '/edit-metadata': typeof EditMetadataRoute
   '/history': typeof HistoryRoute
   '/jpg-to-pdf': typeof JpgToPdfRoute
   '/merge-pdf': typeof MergePdfRoute
+  '/nup-pdf': typeof NupPdfRoute
+  '/organize-pdf': typeof OrganizePdfRoute
+  '/page-numbers': typeof PageNumbersRoute
   '/premium': typeof PremiumRoute
   '/protect-pdf': typeof ProtectPdfRoute
+  '/remove-pages': typeof RemovePagesRoute
   '/rotate-pdf': typeof RotatePdfRoute
   '/split-pdf': typeof SplitPdfRoute
   '/unlock-pdf': typeof UnlockPdfRoute
@@ -166,12 +214,18 @@ export interface FileRoutesById {
   '/all-tools': typeof AllToolsRoute
   '/compress-image': typeof CompressImageRoute
   '/compress-pdf': typeof CompressPdfRoute
+  '/crop-pdf': typeof CropPdfRoute
   '/donate': typeof DonateRoute
+  '/edit-metadata': typeof EditMetadataRoute
   '/history': typeof HistoryRoute
   '/jpg-to-pdf': typeof JpgToPdfRoute
   '/merge-pdf': typeof MergePdfRoute
+  '/nup-pdf': typeof NupPdfRoute
+  '/organize-pdf': typeof OrganizePdfRoute
+  '/page-numbers': typeof PageNumbersRoute
   '/premium': typeof PremiumRoute
   '/protect-pdf': typeof ProtectPdfRoute
+  '/remove-pages': typeof RemovePagesRoute
   '/rotate-pdf': typeof RotatePdfRoute
   '/split-pdf': typeof SplitPdfRoute
   '/unlock-pdf': typeof UnlockPdfRoute
@@ -188,12 +242,18 @@ export interface FileRouteTypes {
     | '/all-tools'
     | '/compress-image'
     | '/compress-pdf'
+    | '/crop-pdf'
     | '/donate'
+    | '/edit-metadata'
     | '/history'
     | '/jpg-to-pdf'
     | '/merge-pdf'
+    | '/nup-pdf'
+    | '/organize-pdf'
+    | '/page-numbers'
     | '/premium'
     | '/protect-pdf'
+    | '/remove-pages'
     | '/rotate-pdf'
     | '/split-pdf'
     | '/unlock-pdf'
@@ -208,12 +268,18 @@ export interface FileRouteTypes {
     | '/all-tools'
     | '/compress-image'
     | '/compress-pdf'
+    | '/crop-pdf'
     | '/donate'
+    | '/edit-metadata'
     | '/history'
     | '/jpg-to-pdf'
     | '/merge-pdf'
+    | '/nup-pdf'
+    | '/organize-pdf'
+    | '/page-numbers'
     | '/premium'
     | '/protect-pdf'
+    | '/remove-pages'
     | '/rotate-pdf'
     | '/split-pdf'
     | '/unlock-pdf'
@@ -228,12 +294,18 @@ export interface FileRouteTypes {
     | '/all-tools'
     | '/compress-image'
     | '/compress-pdf'
+    | '/crop-pdf'
     | '/donate'
+    | '/edit-metadata'
     | '/history'
     | '/jpg-to-pdf'
     | '/merge-pdf'
+    | '/nup-pdf'
+    | '/organize-pdf'
+    | '/page-numbers'
     | '/premium'
     | '/protect-pdf'
+    | '/remove-pages'
     | '/rotate-pdf'
     | '/split-pdf'
     | '/unlock-pdf'
@@ -249,12 +321,18 @@ export interface RootRouteChildren {
   AllToolsRoute: typeof AllToolsRoute
   CompressImageRoute: typeof CompressImageRoute
   CompressPdfRoute: typeof CompressPdfRoute
+  CropPdfRoute: typeof CropPdfRoute
   DonateRoute: typeof DonateRoute
+  EditMetadataRoute: typeof EditMetadataRoute
   HistoryRoute: typeof HistoryRoute
   JpgToPdfRoute: typeof JpgToPdfRoute
   MergePdfRoute: typeof MergePdfRoute
+  NupPdfRoute: typeof NupPdfRoute
+  OrganizePdfRoute: typeof OrganizePdfRoute
+  PageNumbersRoute: typeof PageNumbersRoute
   PremiumRoute: typeof PremiumRoute
   ProtectPdfRoute: typeof ProtectPdfRoute
+  RemovePagesRoute: typeof RemovePagesRoute
   RotatePdfRoute: typeof RotatePdfRoute
   SplitPdfRoute: typeof SplitPdfRoute
   UnlockPdfRoute: typeof UnlockPdfRoute
@@ -301,11 +379,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CompressPdfRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/crop-pdf': {
+      id: '/crop-pdf'
+      path: '/crop-pdf'
+      fullPath: '/crop-pdf'
+      preLoaderRoute: typeof CropPdfRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/donate': {
       id: '/donate'
       path: '/donate'
       fullPath: '/donate'
       preLoaderRoute: typeof DonateRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/edit-metadata': {
+      id: '/edit-metadata'
+      path: '/edit-metadata'
+      fullPath: '/edit-metadata'
+      preLoaderRoute: typeof EditMetadataRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/history': {
@@ -329,6 +421,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MergePdfRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/nup-pdf': {
+      id: '/nup-pdf'
+      path: '/nup-pdf'
+      fullPath: '/nup-pdf'
+      preLoaderRoute: typeof NupPdfRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/organize-pdf': {
+      id: '/organize-pdf'
+      path: '/organize-pdf'
+      fullPath: '/organize-pdf'
+      preLoaderRoute: typeof OrganizePdfRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/page-numbers': {
+      id: '/page-numbers'
+      path: '/page-numbers'
+      fullPath: '/page-numbers'
+      preLoaderRoute: typeof PageNumbersRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/premium': {
       id: '/premium'
       path: '/premium'
@@ -341,6 +454,13 @@ declare module '@tanstack/react-router' {
       path: '/protect-pdf'
       fullPath: '/protect-pdf'
       preLoaderRoute: typeof ProtectPdfRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/remove-pages': {
+      id: '/remove-pages'
+      path: '/remove-pages'
+      fullPath: '/remove-pages'
+      preLoaderRoute: typeof RemovePagesRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/rotate-pdf': {
@@ -401,12 +521,18 @@ const rootRouteChildren: RootRouteChildren = {
   AllToolsRoute: AllToolsRoute,
   CompressImageRoute: CompressImageRoute,
   CompressPdfRoute: CompressPdfRoute,
+  CropPdfRoute: CropPdfRoute,
   DonateRoute: DonateRoute,
+  EditMetadataRoute: EditMetadataRoute,
   HistoryRoute: HistoryRoute,
   JpgToPdfRoute: JpgToPdfRoute,
   MergePdfRoute: MergePdfRoute,
+  NupPdfRoute: NupPdfRoute,
+  OrganizePdfRoute: OrganizePdfRoute,
+  PageNumbersRoute: PageNumbersRoute,
   PremiumRoute: PremiumRoute,
   ProtectPdfRoute: ProtectPdfRoute,
+  RemovePagesRoute: RemovePagesRoute,
   RotatePdfRoute: RotatePdfRoute,
   SplitPdfRoute: SplitPdfRoute,
   UnlockPdfRoute: UnlockPdfRoute,

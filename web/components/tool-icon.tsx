@@ -2,10 +2,16 @@ import { Icon, type IconProps } from "@chakra-ui/react";
 import type { IconType } from "react-icons";
 import {
   LuCombine,
+  LuCrop,
   LuDroplets,
   LuFileArchive,
   LuFileImage,
+  LuFileMinus,
   LuImageDown,
+  LuInfo,
+  LuLayoutDashboard,
+  LuLayoutGrid,
+  LuListOrdered,
   LuLock,
   LuLockOpen,
   LuRotateCw,
@@ -23,6 +29,12 @@ const icons: Record<ToolIconName, IconType> = {
   rotate: LuRotateCw,
   unlock: LuLockOpen,
   protect: LuLock,
+  organize: LuLayoutGrid,
+  remove: LuFileMinus,
+  numbers: LuListOrdered,
+  crop: LuCrop,
+  nup: LuLayoutDashboard,
+  info: LuInfo,
 };
 
 export function ToolIcon({ name, ...props }: { name: ToolIconName } & IconProps) {

@@ -82,7 +82,7 @@ function Home() {
         <SectionHeading
           id="tools-heading"
           title="All the tools you need"
-          subtitle="Nine tools for PDFs and images. Pick one to start; there is nothing to install."
+          subtitle={`${tools.length} tools for PDFs and images. Pick one to start; there is nothing to install.`}
         />
         <ToolGrid tools={tools} />
       </Section>

@@ -104,6 +104,7 @@ function SplitPdfPage() {
               onToggle={split.toggle}
               onSelectAll={split.selectAll}
               onDeselectAll={split.deselectAll}
+              onSelectPages={split.selectPages}
             />
             <Card.Root variant="outline" bg="surface" borderRadius="xl" position="sticky" bottom="4" shadow="md">
               <Card.Body>

@@ -1,6 +1,8 @@
-import { Box, Button, chakra, Flex, HStack, Icon, SimpleGrid, Text } from "@chakra-ui/react";
+import { Box, Button, chakra, Field, Flex, HStack, Icon, Input, SimpleGrid, Text } from "@chakra-ui/react";
 import type { PDFDocumentProxy } from "pdfjs-dist";
+import { useState } from "react";
 import { LuCheck } from "react-icons/lu";
+import { parsePageRanges } from "../../schema/options";
 import { PageThumbnail } from "./page-thumbnail";
 
 export interface PagePickerProps {
@@ -11,6 +13,55 @@ export interface PagePickerProps {
   onToggle(pageNumber: number): void;
   onSelectAll(): void;
   onDeselectAll(): void;
+  /** Typed ranges ("1-3, 8, 10-") select exactly those pages. */
+  onSelectPages?(pages: number[]): void;
+}
+
+/** Pages typed as ranges, checked as they are typed; Select applies them. */
+function TypedRanges({
+  pageCount,
+  disabled,
+  onSelect,
+}: {
+  pageCount: number;
+  disabled?: boolean;
+  onSelect(pages: number[]): void;
+}) {
+  const [text, setText] = useState("");
+  const parsed = text.trim() === "" ? null : parsePageRanges(text, pageCount);
+  const error = parsed && "error" in parsed ? parsed.error : undefined;
+  const apply = () => {
+    if (parsed && "pages" in parsed) onSelect(parsed.pages);
+  };
+  return (
+    <Field.Root invalid={Boolean(error)} maxW="md">
+      <Field.Label>Or type the pages</Field.Label>
+      <HStack gap="2" w="full">
+        <Input
+          size="sm"
+          value={text}
+          placeholder="1-3, 8, 10-"
+          aria-label="Pages to select"
+          disabled={disabled}
+          onChange={(e) => setText(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter") {
+              e.preventDefault();
+              apply();
+            }
+          }}
+        />
+        <Button size="sm" variant="outline" onClick={apply} disabled={disabled || !parsed || Boolean(error)}>
+          Select
+        </Button>
+      </HStack>
+      {error ? (
+        <Field.ErrorText>{error}</Field.ErrorText>
+      ) : (
+        <Field.HelperText>"10-" runs to the last page.</Field.HelperText>
+      )}
+    </Field.Root>
+  );
 }
 
 /** Every page as a preview people click to pick, with Select All and Deselect All. */
@@ -22,6 +73,7 @@ export function PagePicker({
   onToggle,
   onSelectAll,
   onDeselectAll,
+  onSelectPages,
 }: PagePickerProps) {
   const count = pages.filter((p) => p.selected).length;
   return (
@@ -39,6 +91,11 @@ export function PagePicker({
           </Button>
         </HStack>
       </HStack>
+      {onSelectPages && (
+        <Box mb="4">
+          <TypedRanges pageCount={pages.length} disabled={disabled} onSelect={onSelectPages} />
+        </Box>
+      )}
       <SimpleGrid columns={{ base: 2, sm: 3, md: 4, lg: 5 }} gap={{ base: "3", md: "4" }}>
         {pages.map((p) => (
           <chakra.button

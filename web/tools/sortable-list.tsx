@@ -9,6 +9,7 @@ import {
   useSensors,
 } from "@dnd-kit/core";
 import {
+  rectSortingStrategy,
   SortableContext,
   sortableKeyboardCoordinates,
   useSortable,
@@ -47,6 +48,8 @@ export interface SortableListProps {
   ids: string[];
   onMove(id: string, overId: string): void;
   disabled?: boolean;
+  /** "grid" for items laid out in rows and columns (page thumbnails). */
+  layout?: "list" | "grid";
   children(id: string, handle: DragHandle): ReactNode;
 }
 
@@ -54,7 +57,7 @@ export interface SortableListProps {
  * A list people reorder by dragging (mouse, touch) or from the keyboard (space to lift, arrows,
  * space to drop); rows also offer their own move up/down buttons.
  */
-export function SortableList({ ids, onMove, disabled, children }: SortableListProps) {
+export function SortableList({ ids, onMove, disabled, layout = "list", children }: SortableListProps) {
   const sensors = useSensors(
     // A small distance keeps clicks on the row's buttons from starting a drag.
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
@@ -66,7 +69,11 @@ export function SortableList({ ids, onMove, disabled, children }: SortableListPr
   };
   return (
     <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-      <SortableContext items={ids} strategy={verticalListSortingStrategy} disabled={disabled}>
+      <SortableContext
+        items={ids}
+        strategy={layout === "grid" ? rectSortingStrategy : verticalListSortingStrategy}
+        disabled={disabled}
+      >
         {ids.map((id) => (
           <SortableRow key={id} id={id} disabled={disabled}>
             {(handle) => children(id, handle)}

@@ -1,5 +1,5 @@
 import { Button, Card, HStack, Stack } from "@chakra-ui/react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { LuRotateCcw } from "react-icons/lu";
 import { type ToolId, toolsById } from "../../schema/tools";
 import { FileDropzone } from "./dropzone";
@@ -22,6 +22,8 @@ export interface UploadToolProps extends Omit<UploadQueueOptions, "tool"> {
   resultLabel?: string;
   /** A line under the list while files wait: how the order is used, for instance. */
   hint?: string;
+  /** Told the files on the list whenever it changes (a page's preview shows the first). */
+  onFilesChange?: (files: File[]) => void;
 }
 
 /** The body of a generic upload tool page: drop zone, file list, options, start, and the result. */
@@ -34,11 +36,16 @@ export function UploadTool({
   previews,
   resultLabel,
   hint,
+  onFilesChange,
   ...queueOptions
 }: UploadToolProps) {
   const tool = toolsById[toolId];
   const queue = useUploadQueue({ tool, ...queueOptions });
   const { items, busy } = queue;
+  const files = items.map((i) => i.file);
+  const filesKey = files.map((f) => `${f.name}:${f.size}:${f.lastModified}`).join("|");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the list's identity changes every render; its files do not.
+  useEffect(() => onFilesChange?.(files), [filesKey]);
   const waiting = items.filter((i) => i.status === "pending" || i.status === "error").length;
   const done = items.length > 0 && items.every((i) => i.status === "completed");
   const batchResult = queue.mode === "batch" ? items[0]?.result : undefined;

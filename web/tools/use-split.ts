@@ -105,6 +105,10 @@ export function useSplit() {
     setPages((ps) => ps.map((p) => (p.pageNumber === pageNumber ? { ...p, selected: !p.selected } : p)));
   const selectAll = () => setPages((ps) => ps.map((p) => ({ ...p, selected: true })));
   const deselectAll = () => setPages((ps) => ps.map((p) => ({ ...p, selected: false })));
+  const selectPages = (wanted: number[]) => {
+    const set = new Set(wanted);
+    setPages((ps) => ps.map((p) => ({ ...p, selected: set.has(p.pageNumber) })));
+  };
 
   const run = useCallback(
     async (job: PageJob) => {
@@ -151,5 +155,5 @@ export function useSplit() {
     setDoc(null);
   }, [stop]);
 
-  return { doc, select, toggle, selectAll, deselectAll, run, reset };
+  return { doc, select, toggle, selectAll, deselectAll, selectPages, run, reset };
 }

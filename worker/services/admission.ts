@@ -22,6 +22,13 @@ const ESTIMATES: Record<ToolId | "analyze", { perByte: number; fixedMB: number }
   "watermark-pdf": { perByte: 2.5, fixedMB: 16 },
   "unlock-pdf": { perByte: 3.5, fixedMB: 12 },
   "protect-pdf": { perByte: 3.5, fixedMB: 12 },
+  // Page tools: the page copying of merge and split; N-up embeds every page as a form too.
+  "organize-pdf": { perByte: 2.5, fixedMB: 12 },
+  "remove-pages": { perByte: 2.5, fixedMB: 12 },
+  "page-numbers": { perByte: 2.5, fixedMB: 16 },
+  "crop-pdf": { perByte: 2.5, fixedMB: 12 },
+  "nup-pdf": { perByte: 3, fixedMB: 16 },
+  "edit-metadata": { perByte: 2.5, fixedMB: 12 },
   // Image work on top: one image decoded in bands, resampled and encoded (WebAssembly codecs).
   "compress-pdf": { perByte: 2, fixedMB: 40 },
   "jpg-to-pdf": { perByte: 2, fixedMB: 24 },

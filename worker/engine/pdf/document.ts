@@ -139,11 +139,14 @@ export function outputEstimate(doc: PDFDocument): number {
  */
 export async function savePdf(
   doc: PDFDocument,
-  opts: { useObjectStreams?: boolean; budget?: Budget } = {},
+  opts: { useObjectStreams?: boolean; budget?: Budget; keepInfo?: boolean } = {},
 ): Promise<Uint8Array> {
   opts.budget?.take(outputEstimate(doc), "The finished PDF");
-  doc.setProducer(PRODUCER);
-  doc.setModificationDate(new Date());
+  // Edit metadata writes what the person asked for, and no producer or date of ours.
+  if (!opts.keepInfo) {
+    doc.setProducer(PRODUCER);
+    doc.setModificationDate(new Date());
+  }
   // A number reused with a newer generation would otherwise be written twice, damaging the xref.
   dropSupersededObjects(doc.context);
   const save = (useObjectStreams: boolean) =>

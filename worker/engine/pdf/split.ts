@@ -1,12 +1,10 @@
-import type { PDFDocument } from "@cantoo/pdf-lib";
 import { Zip, ZipPassThrough } from "fflate";
 import { type Budget, yieldToEventLoop } from "../core/budget";
 import { concat } from "../core/bytes";
 import { EngineError } from "../core/errors";
+import { Assembler, type SourcePdf, sourceOf } from "./assemble";
 import { checkPageContents } from "./content-check";
-import { checkPageNumbers, copyDocumentInfo, createPdf, guardPdf, loadPdf, savePdf } from "./document";
-import { DestinationResolver, detachLinkTargets, reattachLinkTargets } from "./links";
-import { readOutline, writeOutline } from "./outlines";
+import { checkPageNumbers, guardPdf, loadPdf, savePdf } from "./document";
 
 export interface SplitOptions {
   /** 1-based page numbers; duplicates are ignored and the output follows page order. */
@@ -46,42 +44,27 @@ export function pageRangeLabel(pages: readonly number[]): string {
   return label.length <= 60 ? label : `${sorted.length}-pages`;
 }
 
-/** A new document holding `selected` (1-based, sorted) pages of `src`, with its metadata and links. */
-async function copySelected(src: PDFDocument, selected: number[], resolver: DestinationResolver, name?: string) {
-  return guardPdf(name, async () => {
-    const out = await createPdf();
-    copyDocumentInfo(src, out);
-    const copied = await out.copyPages(
-      src,
-      selected.map((p) => p - 1),
-    );
-    for (const page of copied) out.addPage(page);
-    const bySource = new Map(selected.map((p, i) => [p - 1, copied[i].ref]));
-    const pageFor = (j: number) => bySource.get(j);
-    reattachLinkTargets(copied, pageFor);
-    writeOutline(out, readOutline(src, out, resolver, pageFor));
-    return out;
-  });
+/** A new document holding `selected` (1-based, sorted) pages of `src`, with its metadata, links, bookmarks and fields. */
+async function copySelected(src: SourcePdf, selected: number[]) {
+  const assembler = await Assembler.create(selected.map((p) => ({ source: 0, page: p - 1 })));
+  await assembler.take(0, src, true);
+  return guardPdf(src.name, () => assembler.finish().doc);
 }
 
 async function prepare(bytes: Uint8Array, opts: SplitOptions) {
-  const src = await loadPdf(bytes, { name: opts.name, budget: opts.budget });
-  const pageCount = src.getPageCount();
+  const doc = await loadPdf(bytes, { name: opts.name, budget: opts.budget });
+  const pageCount = doc.getPageCount();
   const selected = checkPageNumbers(opts.pages, pageCount);
-  await checkPageContents(src, { name: opts.name, pages: selected.map((p) => p - 1), budget: opts.budget });
-  const resolver = await guardPdf(opts.name, () => {
-    const r = new DestinationResolver(src);
-    detachLinkTargets(src, r);
-    return r;
-  });
+  await checkPageContents(doc, { name: opts.name, pages: selected.map((p) => p - 1), budget: opts.budget });
+  const src = await sourceOf(doc, opts.name ?? "This PDF");
   opts.budget?.check();
-  return { src, pageCount, selected, resolver };
+  return { src, pageCount, selected };
 }
 
 /** Extract: the selected pages, in page order, as one PDF. */
 export async function extractPages(bytes: Uint8Array, opts: SplitOptions) {
-  const { src, pageCount, selected, resolver } = await prepare(bytes, opts);
-  const out = await copySelected(src, selected, resolver, opts.name);
+  const { src, pageCount, selected } = await prepare(bytes, opts);
+  const out = await copySelected(src, selected);
   opts.budget?.check();
   return { bytes: await savePdf(out, { budget: opts.budget }), pages: selected, pageCount };
 }
@@ -110,13 +93,13 @@ export async function splitPages(
       `Split makes one PDF per page, at most ${MAX_SPLIT_PAGES.toLocaleString("en-US")} at a time. Select fewer pages, or use Extract to get them as one PDF.`,
     );
   }
-  const { src, pageCount, selected, resolver } = await prepare(bytes, opts);
+  const { src, pageCount, selected } = await prepare(bytes, opts);
   const keep = selected.length <= SEPARATE_PAGES_MAX;
   const single = selected.length === 1;
   const files: { page: number; bytes: Uint8Array }[] = [];
   const zip = single ? null : new ZipWriter();
   for (const page of selected) {
-    const out = await copySelected(src, [page], resolver, opts.name);
+    const out = await copySelected(src, [page]);
     const saved = await savePdf(out);
     // Kept once in the ZIP and, for few pages, once more on its own.
     const held = saved.byteLength * ((keep && !single ? 1 : 0) + 1);

@@ -1,9 +1,15 @@
 import type { ConvertSlug, OptionsOf } from "../../../schema/options";
 import { compressImageTool } from "./compress-image";
 import { compressPdfTool } from "./compress-pdf";
+import { cropPdfTool } from "./crop-pdf";
+import { editMetadataTool } from "./edit-metadata";
 import { jpgToPdfTool } from "./jpg-to-pdf";
 import { mergePdfTool } from "./merge-pdf";
+import { nupPdfTool } from "./nup-pdf";
+import { organizePdfTool } from "./organize-pdf";
+import { pageNumbersTool } from "./page-numbers";
 import { protectPdfTool } from "./protect-pdf";
+import { removePagesTool } from "./remove-pages";
 import { rotatePdfTool } from "./rotate-pdf";
 import { extractPagesTool, splitPagesTool } from "./split-pdf";
 import type { Tool } from "./types";
@@ -29,4 +35,10 @@ export const engineTools: { [S in ConvertSlug]: Tool<OptionsOf<S>> } = {
   "rotate-pdf": rotatePdfTool,
   "unlock-pdf": unlockPdfTool,
   "protect-pdf": protectPdfTool,
+  "organize-pdf": organizePdfTool,
+  "remove-pages": removePagesTool,
+  "page-numbers": pageNumbersTool,
+  "crop-pdf": cropPdfTool,
+  "nup-pdf": nupPdfTool,
+  "edit-metadata": editMetadataTool,
 };

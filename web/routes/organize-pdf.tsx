@@ -1,0 +1,322 @@
+import { Badge, Box, Button, Card, HStack, IconButton, SimpleGrid, Spacer, Stack, Text } from "@chakra-ui/react";
+import { createFileRoute } from "@tanstack/react-router";
+import type { PDFDocumentProxy } from "pdfjs-dist";
+import { useEffect, useReducer, useRef, useState } from "react";
+import {
+  LuCopy,
+  LuFilePlus,
+  LuGripVertical,
+  LuRedo2,
+  LuRotateCcw,
+  LuRotateCw,
+  LuTrash2,
+  LuUndo2,
+} from "react-icons/lu";
+import { toolsById } from "../../schema/tools";
+import { FileDropzone } from "../tools/dropzone";
+import { current, EMPTY_PLAN, type PlanEntry, planField, planReducer } from "../tools/organize-plan";
+import { PageThumbnail } from "../tools/page-thumbnail";
+import { openPdf } from "../tools/pdf-preview";
+import { ResultCard } from "../tools/result-card";
+import { SortableList } from "../tools/sortable-list";
+import { ToolLayout } from "../tools/tool-layout";
+import { useUploadQueue } from "../tools/use-upload-queue";
+import { toast } from "../ui/toaster";
+
+export const Route = createFileRoute("/organize-pdf")({ component: OrganizePdfPage });
+
+const tool = { ...toolsById["organize-pdf"] };
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/** pdf.js documents of the files on the list, in their order (null while opening, or when it cannot). */
+function useDocuments(files: File[], onOpened: (file: number, pages: number) => void) {
+  const [docs, setDocs] = useState<Map<File, PDFDocumentProxy | "failed">>(new Map());
+  const opened = useRef(new Set<File>());
+  const report = useRef(onOpened);
+  report.current = onOpened;
+  useEffect(() => {
+    for (const [i, file] of files.entries()) {
+      if (opened.current.has(file)) continue;
+      opened.current.add(file);
+      void openPdf(file)
+        .then((o) => o.doc)
+        .then(
+          (doc) => {
+            setDocs((m) => new Map(m).set(file, doc));
+            report.current(i, doc.numPages);
+          },
+          () => {
+            setDocs((m) => new Map(m).set(file, "failed"));
+            toast({
+              title: "This PDF cannot be shown",
+              description: `${file.name} may need a password (unlock it first) or be damaged.`,
+              variant: "destructive",
+            });
+          },
+        );
+    }
+  }, [files]);
+  return docs;
+}
+
+function PageCard({
+  entry,
+  label,
+  doc,
+  handle,
+  onAction,
+  disabled,
+}: {
+  entry: PlanEntry;
+  label: string;
+  doc: PDFDocumentProxy | null;
+  handle: Parameters<Parameters<typeof SortableList>[0]["children"]>[1];
+  onAction(type: "rotate-left" | "rotate-right" | "delete" | "duplicate" | "blank-after"): void;
+  disabled: boolean;
+}) {
+  const turn = entry.kind === "page" ? entry.rotate : 0;
+  return (
+    <Box
+      ref={handle.setNodeRef}
+      style={handle.style}
+      borderWidth="1px"
+      borderRadius="lg"
+      bg={handle.dragging ? "brand.subtle" : "surface"}
+      p="2"
+      shadow={handle.dragging ? "lg" : undefined}
+      data-testid="organize-page"
+      // Cards far off screen are skipped by layout and paint until they scroll near.
+      css={{ contentVisibility: "auto", containIntrinsicSize: "auto 240px" }}
+    >
+      <HStack justify="space-between" mb="1.5">
+        <Box
+          as="button"
+          {...handle.handleProps}
+          aria-label={`Move ${label}`}
+          cursor={disabled ? "default" : "grab"}
+          color="fg.muted"
+          _focusVisible={{ outline: "2px solid", outlineColor: "brand.focusRing" }}
+        >
+          <LuGripVertical />
+        </Box>
+        <Badge size="sm" variant="subtle">
+          {label}
+        </Badge>
+      </HStack>
+      <Box transform={`rotate(${turn}deg)`} transition="transform 0.15s ease" px={turn % 180 ? "3" : "0"}>
+        {entry.kind === "page" ? (
+          <PageThumbnail doc={doc} pageNumber={entry.page} width={150} />
+        ) : (
+          <PageThumbnail doc={null} pageNumber={1} blank />
+        )}
+      </Box>
+      <HStack justify="center" gap="0.5" mt="1.5">
+        <IconButton
+          size="2xs"
+          variant="ghost"
+          aria-label={`Turn ${label} left`}
+          disabled={disabled || entry.kind === "blank"}
+          onClick={() => onAction("rotate-left")}
+        >
+          <LuRotateCcw />
+        </IconButton>
+        <IconButton
+          size="2xs"
+          variant="ghost"
+          aria-label={`Turn ${label} right`}
+          disabled={disabled || entry.kind === "blank"}
+          onClick={() => onAction("rotate-right")}
+        >
+          <LuRotateCw />
+        </IconButton>
+        <IconButton
+          size="2xs"
+          variant="ghost"
+          aria-label={`Duplicate ${label}`}
+          disabled={disabled}
+          onClick={() => onAction("duplicate")}
+        >
+          <LuCopy />
+        </IconButton>
+        <IconButton
+          size="2xs"
+          variant="ghost"
+          aria-label={`Insert a blank page after ${label}`}
+          disabled={disabled}
+          onClick={() => onAction("blank-after")}
+        >
+          <LuFilePlus />
+        </IconButton>
+        <IconButton
+          size="2xs"
+          variant="ghost"
+          colorPalette="red"
+          aria-label={`Delete ${label}`}
+          disabled={disabled}
+          onClick={() => onAction("delete")}
+        >
+          <LuTrash2 />
+        </IconButton>
+      </HStack>
+    </Box>
+  );
+}
+
+function OrganizePdfPage() {
+  const [state, dispatch] = useReducer(planReducer, EMPTY_PLAN);
+  const plan = current(state);
+  const planRef = useRef(plan);
+  planRef.current = plan;
+  const queue = useUploadQueue({ tool, mode: "batch", fields: () => ({ plan: planField(planRef.current) }) });
+  const files = queue.items.map((i) => i.file);
+  const docs = useDocuments(files, (file, pageCount) => dispatch({ type: "add-file", file, pageCount }));
+  const done = queue.items.length > 0 && queue.items.every((i) => i.status === "completed");
+  const result = queue.items[0]?.result;
+  const busy = queue.busy;
+
+  // Ctrl/Cmd+Z and Ctrl/Cmd+Shift+Z (or Ctrl+Y), when no text field has the focus.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || (e.target as HTMLElement)?.closest("input, textarea")) return;
+      const key = e.key.toLowerCase();
+      if (key === "z" && !e.shiftKey) dispatch({ type: "undo" });
+      else if ((key === "z" && e.shiftKey) || key === "y") dispatch({ type: "redo" });
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  const labelOf = (e: PlanEntry) =>
+    e.kind === "blank"
+      ? "Blank page"
+      : files.length > 1
+        ? `${LETTERS[e.file] ?? e.file + 1}${e.page}`
+        : `Page ${e.page}`;
+  const pagesKept = plan.filter((e) => e.kind === "page").length;
+  const start = () => {
+    if (pagesKept === 0) {
+      toast({
+        title: "No pages left",
+        description: "Keep at least one page: a PDF cannot be empty.",
+        variant: "destructive",
+      });
+      return;
+    }
+    queue.start();
+  };
+  const reset = () => {
+    queue.reset();
+    dispatch({ type: "reset" });
+  };
+
+  if (done && result) {
+    return (
+      <ToolLayout toolId="organize-pdf">
+        <Stack gap="5">
+          <ResultCard result={result} label="Download PDF" sources={files.length} />
+          <HStack justify="end">
+            <Button variant="outline" onClick={reset}>
+              <LuRotateCcw aria-hidden /> Start over
+            </Button>
+          </HStack>
+        </Stack>
+      </ToolLayout>
+    );
+  }
+
+  return (
+    <ToolLayout toolId="organize-pdf">
+      <Stack gap="5">
+        <FileDropzone
+          tool={tool}
+          onFiles={queue.addFiles}
+          compact={files.length > 0}
+          label={files.length > 0 ? "Add pages from another PDF" : undefined}
+          disabled={busy}
+        />
+        {files.length > 1 && (
+          <HStack gap="2" wrap="wrap" fontSize="sm" color="fg.muted">
+            {queue.items.map((item, i) => (
+              <Badge key={item.id} variant="outline">
+                {LETTERS[i] ?? i + 1}: {item.file.name}
+              </Badge>
+            ))}
+          </HStack>
+        )}
+        {plan.length > 0 && (
+          <SimpleGrid columns={{ base: 2, sm: 3, md: 4, lg: 5 }} gap="3" data-testid="organize-grid">
+            <SortableList
+              ids={plan.map((e) => e.id)}
+              layout="grid"
+              disabled={busy}
+              onMove={(id, overId) => dispatch({ type: "move", id, overId })}
+            >
+              {(id, handle) => {
+                const entry = plan.find((e) => e.id === id) as PlanEntry;
+                const doc = entry.kind === "page" ? docs.get(files[entry.file]) : undefined;
+                return (
+                  <PageCard
+                    key={id}
+                    entry={entry}
+                    label={labelOf(entry)}
+                    doc={doc && doc !== "failed" ? doc : null}
+                    handle={handle}
+                    disabled={busy}
+                    onAction={(type) =>
+                      dispatch(
+                        type === "rotate-left"
+                          ? { type: "rotate", id, by: -90 }
+                          : type === "rotate-right"
+                            ? { type: "rotate", id, by: 90 }
+                            : { type, id },
+                      )
+                    }
+                  />
+                );
+              }}
+            </SortableList>
+          </SimpleGrid>
+        )}
+        {files.length > 0 && (
+          <Card.Root variant="outline" bg="surface" borderRadius="xl" position="sticky" bottom="4" shadow="md">
+            <Card.Body>
+              <HStack gap="2" wrap="wrap">
+                <IconButton
+                  variant="outline"
+                  size="sm"
+                  aria-label="Undo"
+                  disabled={state.at === 0 || busy}
+                  onClick={() => dispatch({ type: "undo" })}
+                >
+                  <LuUndo2 />
+                </IconButton>
+                <IconButton
+                  variant="outline"
+                  size="sm"
+                  aria-label="Redo"
+                  disabled={state.at >= state.history.length - 1 || busy}
+                  onClick={() => dispatch({ type: "redo" })}
+                >
+                  <LuRedo2 />
+                </IconButton>
+                <Text fontSize="sm" color="fg.muted" data-testid="organize-summary">
+                  {plan.length} page{plan.length === 1 ? "" : "s"}
+                  {files.length > 1 ? ` from ${files.length} files` : ""}
+                </Text>
+                <Spacer />
+                <Button variant="outline" onClick={reset} disabled={busy}>
+                  Start over
+                </Button>
+                <Button colorPalette="red" bg="brand.solid" onClick={start} loading={busy}>
+                  Organize PDF
+                </Button>
+              </HStack>
+            </Card.Body>
+          </Card.Root>
+        )}
+      </Stack>
+    </ToolLayout>
+  );
+}
