@@ -5,7 +5,7 @@ import { groupTools, type ToolCategory, tools, toolsById } from "../../schema/to
 const root = new URL(`file://${process.cwd()}/`);
 
 describe("the tool catalogue", () => {
-  it("holds the spec's nine tools with their categories", () => {
+  it("holds the spec's nine tools with their categories, and the page tools after them", () => {
     const expected: Record<string, ToolCategory> = {
       "merge-pdf": "merge",
       "split-pdf": "split",
@@ -16,6 +16,12 @@ describe("the tool catalogue", () => {
       "rotate-pdf": "edit",
       "unlock-pdf": "security",
       "protect-pdf": "security",
+      "organize-pdf": "merge",
+      "remove-pages": "split",
+      "page-numbers": "edit",
+      "crop-pdf": "edit",
+      "nup-pdf": "other",
+      "edit-metadata": "edit",
     };
     expect(Object.fromEntries(tools.map((t) => [t.id, t.category]))).toEqual(expected);
   });
