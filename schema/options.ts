@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { LOGO_POSITIONS, type LogoPosition } from "./watermark-layout";
 
 /**
  * Every tool's options, said once: the multipart text fields a tool reads, as valibot schemas the
@@ -14,13 +15,20 @@ export type Fields = Record<string, string | undefined>;
  * The fields an options schema reads, from a form: every one of its keys present (an absent or
  * empty field as undefined, so each field's default applies), other fields ignored.
  */
-export function fieldsFor(schema: v.ObjectSchema<v.ObjectEntries, undefined>, get: (name: string) => unknown): Fields {
+export function fieldsFor(schema: v.GenericSchema, get: (name: string) => unknown): Fields {
   const fields: Fields = {};
-  for (const key of Object.keys(schema.entries)) {
+  for (const key of Object.keys(objectEntries(schema) ?? {})) {
     const value = get(key);
     fields[key] = typeof value === "string" && value !== "" ? value : undefined;
   }
   return fields;
+}
+
+/** The entries of an object schema, also inside a pipe (`v.pipe(v.object(...), check)`). */
+export function objectEntries(schema: v.GenericSchema): Record<string, v.GenericSchema> | null {
+  const s = schema as { type?: string; entries?: Record<string, v.GenericSchema>; pipe?: v.GenericSchema[] };
+  if (s.entries && s.type?.includes("object")) return s.entries;
+  return s.pipe?.[0] && s.pipe[0] !== schema ? objectEntries(s.pipe[0]) : null;
 }
 
 /** A field absent, empty or only spaces. */
@@ -50,6 +58,51 @@ function withDefault<S extends v.GenericSchema<string, unknown>, F>(
 /** A fixed set of lower-case words, with one message for anything else. */
 const oneOf = <const W extends readonly string[]>(words: W, message: string) =>
   v.pipe(v.string(), v.toLowerCase(), v.picklist(words, message));
+
+const wholeNumber = (message: string, min: number, max: number) =>
+  v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
+
+/** A number field within bounds, with one message for every way it is not. */
+const numberIn = (message: string, min: number, max: number, whole = true) =>
+  v.pipe(
+    v.string(),
+    v.transform(Number),
+    whole
+      ? wholeNumber(message, min, max)
+      : v.pipe(v.number(message), v.minValue(min, message), v.maxValue(max, message)),
+  );
+
+// ---- Passwords of encrypted inputs ---------------------------------------------------------
+
+export const MAX_PASSWORD_LENGTH = 1000;
+const Password = v.pipe(
+  v.string("Each password must be text."),
+  v.maxLength(MAX_PASSWORD_LENGTH, `A password can be at most ${MAX_PASSWORD_LENGTH} characters long.`),
+);
+const PASSWORDS_MESSAGE = 'passwords must be a JSON object, such as {"report.pdf": "secret"}.';
+
+/**
+ * The passwords of encrypted inputs, for every tool that reads PDFs: `password` is tried on every
+ * file, `passwords` (JSON: a file's name, or its position "0", "1"..., to its password) wins over it.
+ */
+export const FilePasswords = {
+  /** Spaces count: only an empty field means "none". */
+  password: v.optional(Password),
+  passwords: jsonField(
+    v.record(v.string(), Password, "passwords must map file names or positions to passwords."),
+    PASSWORDS_MESSAGE,
+    "{}",
+  ),
+};
+
+/** The password a file of a job is opened with, if any (see FilePasswords). */
+export function passwordFor(
+  options: { password?: string; passwords: Record<string, string> },
+  name: string,
+  index: number,
+): string | undefined {
+  return options.passwords[String(index)] ?? options.passwords[name] ?? options.password;
+}
 
 // ---- Page lists -------------------------------------------------------------------------------
 
@@ -152,14 +205,15 @@ const selectedPages = (verb: "extract" | "split") => {
 
 // ---- Each tool's options ----------------------------------------------------------------------
 
-export const MergeOptions = v.object({});
+export const MergeOptions = v.object({ ...FilePasswords });
 
-export const ExtractOptions = v.object({ selectedPages: selectedPages("extract") });
-export const SplitOptions = v.object({ selectedPages: selectedPages("split") });
+export const ExtractOptions = v.object({ selectedPages: selectedPages("extract"), ...FilePasswords });
+export const SplitOptions = v.object({ selectedPages: selectedPages("split"), ...FilePasswords });
 
 export const PDF_LEVELS = ["low", "recommended", "extreme"] as const;
 export type PdfLevel = (typeof PDF_LEVELS)[number];
 export const CompressPdfOptions = v.object({
+  ...FilePasswords,
   level: withDefault(
     oneOf(PDF_LEVELS, "Compression level must be low, recommended or extreme."),
     "recommended" as PdfLevel,
@@ -201,6 +255,7 @@ export const JpgToPdfOptions = v.object({});
 export const ROTATION_ANGLES = [90, 180, 270] as const;
 export type RotationAngle = (typeof ROTATION_ANGLES)[number];
 export const RotateOptions = v.object({
+  ...FilePasswords,
   angle: withDefault(
     v.pipe(
       v.string(),
@@ -233,18 +288,46 @@ export function isOpacity(n: number): boolean {
   return Number.isFinite(n) && n >= 0.1 && n <= 1 && Math.abs(tenths - Math.round(tenths)) <= 1e-9;
 }
 
-export const WatermarkOptions = v.object({
-  watermarkText: v.pipe(
-    v.optional(v.string(), ""),
-    v.transform(normalizeWatermarkText),
-    v.minLength(1, "Watermark text is required"),
-    v.check(
-      (t) => [...t].length <= MAX_WATERMARK_LENGTH,
-      `Watermark text must be at most ${MAX_WATERMARK_LENGTH} characters.`,
+/** The watermark image, as the Worker hands it over from its own multipart field once checked. */
+export interface AttachedImage {
+  name: string;
+  kind: "png" | "jpeg";
+  bytes: Uint8Array;
+}
+export const MAX_LOGO_MB = 5;
+const ROTATION_MESSAGE = "The rotation must be a number of degrees from -180 to 180.";
+
+export const WatermarkOptions = v.pipe(
+  v.object({
+    ...FilePasswords,
+    watermarkText: v.pipe(
+      v.optional(v.string(), ""),
+      v.transform(normalizeWatermarkText),
+      v.check(
+        (t) => [...t].length <= MAX_WATERMARK_LENGTH,
+        `Watermark text must be at most ${MAX_WATERMARK_LENGTH} characters.`,
+      ),
     ),
+    opacity: withDefault(v.pipe(v.string(), v.transform(Number), v.check(isOpacity, OPACITY_MESSAGE)), DEFAULT_OPACITY),
+    /** A PNG or JPEG (a logo) drawn instead of the text: a file in its own field, watermarkImage. */
+    watermarkImage: v.optional(
+      v.custom<AttachedImage>(
+        (x) => typeof x === "object" && x !== null && "bytes" in x,
+        "The watermark image must be a PNG or JPEG file.",
+      ),
+    ),
+    position: withDefault(
+      oneOf(LOGO_POSITIONS, "The position must be center, top-left, top-right, bottom-left, bottom-right or tiled."),
+      "center" as LogoPosition,
+    ),
+    scale: withDefault(numberIn("The size must be from 5 to 100 (percent of the page).", 5, 100, false), 40),
+    rotation: withDefault(numberIn(ROTATION_MESSAGE, -180, 180, false), 0),
+  }),
+  v.forward(
+    v.check((o) => o.watermarkImage !== undefined || o.watermarkText.length > 0, "Watermark text is required"),
+    ["watermarkText"],
   ),
-  opacity: withDefault(v.pipe(v.string(), v.transform(Number), v.check(isOpacity, OPACITY_MESSAGE)), DEFAULT_OPACITY),
-});
+);
 
 /** "true"/"false" (also on/off, 1/0, yes/no); absent means `absent` (allowed, for permissions). */
 const allow = (name: string, absent = true) =>
@@ -267,39 +350,7 @@ export const ProtectOptions = v.object({
 });
 
 /** More than any reader uses: revision 6 keeps the first 127 bytes. */
-export const MAX_PASSWORD_LENGTH = 1000;
-const Password = v.pipe(
-  v.string("Each password must be text."),
-  v.maxLength(MAX_PASSWORD_LENGTH, `A password can be at most ${MAX_PASSWORD_LENGTH} characters long.`),
-);
-const PASSWORDS_MESSAGE = 'passwords must be a JSON object, such as {"report.pdf": "secret"}.';
-
-export const UnlockOptions = v.object({
-  /** Tried on every file; spaces count, only an empty field means "none". */
-  password: v.optional(Password),
-  /** JSON: a file's name, or its position ("0", "1"...), to its password; wins over `password`. */
-  passwords: v.pipe(
-    v.optional(v.string(), "{}"),
-    v.rawTransform(({ dataset, addIssue, NEVER }) => {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(blank(dataset.value) ? "{}" : dataset.value);
-      } catch {
-        addIssue({ message: PASSWORDS_MESSAGE });
-        return NEVER;
-      }
-      const map = v.safeParse(
-        v.record(v.string(), Password, "passwords must map file names or positions to passwords."),
-        parsed,
-      );
-      if (!map.success) {
-        addIssue({ message: map.issues[0].message });
-        return NEVER;
-      }
-      return map.output;
-    }),
-  ),
-});
+export const UnlockOptions = v.object(FilePasswords);
 
 // ---- Page tools ----------------------------------------------------------------------------------
 
@@ -339,22 +390,10 @@ function jsonField<S extends v.GenericSchema>(schema: S, what: string, fallback?
   );
 }
 
-const wholeNumber = (message: string, min: number, max: number) =>
-  v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
-
-/** A number field within bounds, with one message for every way it is not. */
-const numberIn = (message: string, min: number, max: number, whole = true) =>
-  v.pipe(
-    v.string(),
-    v.transform(Number),
-    whole
-      ? wholeNumber(message, min, max)
-      : v.pipe(v.number(message), v.minValue(min, message), v.maxValue(max, message)),
-  );
-
 const PLAN_MESSAGE = 'The page plan must be a list of pages, such as [{"file":0,"page":1}].';
 const QUARTER = "A page can turn by 0, 90, 180 or 270 degrees.";
 export const OrganizeOptions = v.object({
+  ...FilePasswords,
   /** The new document's pages in order: a file's page (file from 0, page from 1), turned, or a blank page. */
   plan: jsonField(
     v.pipe(
@@ -381,6 +420,7 @@ export const OrganizeOptions = v.object({
 });
 
 export const RemovePagesOptions = v.object({
+  ...FilePasswords,
   pages: v.pipe(
     withDefault(PageList, [] as number[]),
     v.check((pages) => pages.length > 0, "Please select at least one page to remove."),
@@ -401,6 +441,7 @@ export type NumberFormat = (typeof NUMBER_FORMATS)[number];
 
 const COLOR_MESSAGE = "The colour must be written like #1a2b3c.";
 export const PageNumberOptions = v.object({
+  ...FilePasswords,
   position: withDefault(
     oneOf(NUMBER_POSITIONS, "The position must be top or bottom, and left, center or right."),
     "bottom-center" as NumberPosition,
@@ -432,6 +473,7 @@ export type Margins = v.InferOutput<typeof Margins>;
 
 export const CROP_SCOPES = ["all", "odd", "even", "pages"] as const;
 export const CropOptions = v.object({
+  ...FilePasswords,
   /** The same margins for the pages `scope` picks... */
   margins: v.optional(
     jsonField(
@@ -457,6 +499,7 @@ export const CropOptions = v.object({
 
 export const NUP_COUNTS = [2, 4, 6, 9, 16] as const;
 export const NupOptions = v.object({
+  ...FilePasswords,
   perSheet: withDefault(
     v.pipe(v.string(), v.transform(Number), v.picklist(NUP_COUNTS, "Pages per sheet must be 2, 4, 6, 9 or 16.")),
     4 as (typeof NUP_COUNTS)[number],
@@ -511,6 +554,7 @@ export const InfoFields = v.object({
 });
 export type InfoFields = v.InferOutput<typeof InfoFields>;
 export const MetadataOptions = v.object({
+  ...FilePasswords,
   /** JSON: the fields to set (an empty text or a null date removes that field); others stay. */
   info: jsonField(InfoFields, "The metadata must be a JSON object of fields.", "{}"),
   removeAll: allow("removeAll", false),

@@ -139,7 +139,7 @@ export const tools = [
   {
     id: "watermark-pdf",
     title: "Watermark PDF",
-    description: "Stamp a text watermark across every page, with the opacity you choose.",
+    description: "Stamp text or your logo on every page: across it, in a corner or tiled, as faint as you like.",
     icon: "watermark",
     path: "/watermark-pdf",
     category: "edit",

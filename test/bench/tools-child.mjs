@@ -59,6 +59,24 @@ const jobs = {
   watermark: async () => [
     (await T.watermarkPdf(first.bytes, { text: "CONFIDENTIAL", opacity: 0.3, name: first.name, budget })).bytes,
   ],
+  organize: async () => {
+    const n = options.pageCount ?? 200;
+    const plan = Array.from({ length: n }, (_, i) => ({ file: 0, page: n - i }));
+    return [(await T.organizePdfs(inputs, plan, { budget })).bytes];
+  },
+  remove: async () => [(await T.removePages(first, options.pages, { budget })).bytes],
+  "watermark-logo": async () => [
+    (
+      await T.watermarkPdf(first.bytes, {
+        text: "",
+        image: { bytes: new Uint8Array(readFileSync(options.logo)), name: "logo.png", kind: "png" },
+        logo: { position: "center", scale: 40, rotation: 0 },
+        opacity: 0.3,
+        name: first.name,
+        budget,
+      })
+    ).bytes,
+  ],
   protect: async () => [await T.protectPdf(first.bytes, { password: options.password, name: first.name, budget })],
   unlock: async () => [
     (await T.unlockPdf(first.bytes, { password: options.password, name: first.name, budget })).bytes,

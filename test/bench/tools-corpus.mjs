@@ -4,10 +4,12 @@
  * corpus, so both benchmarks measure the same files). Photos are variants of its 12 MP camera
  * JPEG: shifted, mirrored at the edges and re-grained, so no two pages share pixels.
  */
+
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import fontkit from "@cantoo/fontkit";
 import { degrees, PDFDocument, rgb, StandardFonts } from "@cantoo/pdf-lib";
 import { buildCorpus, has } from "./corpus.mjs";
@@ -108,6 +110,16 @@ async function watermarkOverlay() {
   return doc.save();
 }
 
+/** The logo qpdf overlays: the PNG centred on a letter page at 40% of its width, as our tool places it. */
+async function logoOverlay(png) {
+  const doc = await PDFDocument.create();
+  const image = await doc.embedPng(readFileSync(png));
+  const page = doc.addPage([612, 792]);
+  const side = 612 * 0.4;
+  page.drawImage(image, { x: (612 - side) / 2, y: (792 - side) / 2, width: side, height: side, opacity: 0.3 });
+  return doc.save();
+}
+
 /** Builds (or reuses) every input; returns their paths. E: the compression bundle, T: the tools bundle. */
 export async function buildToolsCorpus(E, T, dir) {
   mkdirSync(dir, { recursive: true });
@@ -119,6 +131,9 @@ export async function buildToolsCorpus(E, T, dir) {
     photos: Array.from({ length: 12 }, (_, i) => join(dir, `photo-12mp-${i + 1}.jpg`)),
     screenshot: shared.screenshot,
     overlay: join(dir, "watermark-overlay.pdf"),
+    // A 32 x 32 logo with alpha (PNG suite), and the page qpdf overlays for the same job.
+    logo: fileURLToPath(new URL("../fixtures/corpus/img/png/pdflib__basn6a08.png", import.meta.url)),
+    logoOverlay: join(dir, "logo-overlay.pdf"),
     text200Locked: join(dir, "text-200-pages-aes256.pdf"),
     photoPdfLocked: join(dir, "photo-25mb-aes256.pdf"),
   };
@@ -148,6 +163,7 @@ export async function buildToolsCorpus(E, T, dir) {
     writeFileSync(f.photoPdf, await photoPdf(chosen));
   }
   if (!existsSync(f.overlay)) writeFileSync(f.overlay, await watermarkOverlay());
+  if (!existsSync(f.logoOverlay)) writeFileSync(f.logoOverlay, await logoOverlay(f.logo));
   for (const [plain, locked] of [
     [f.text200, f.text200Locked],
     [f.photoPdf, f.photoPdfLocked],

@@ -5,6 +5,7 @@ export { protectPdf } from "../../worker/engine/pdf/crypto/protect.ts";
 export { unlockPdf } from "../../worker/engine/pdf/crypto/unlock.ts";
 export { imagesToPdf } from "../../worker/engine/pdf/embed/images-to-pdf.ts";
 export { mergePdfs } from "../../worker/engine/pdf/merge.ts";
+export { organizePdfs, removePages } from "../../worker/engine/pdf/organize.ts";
 export { rotatePdf } from "../../worker/engine/pdf/rotate.ts";
 export { extractPages, splitPages } from "../../worker/engine/pdf/split.ts";
 export { watermarkPdf } from "../../worker/engine/pdf/watermark.ts";

@@ -56,6 +56,33 @@ export function toolJobs(f, out) {
       ref: ["qpdf", ["--rotate=+90", photo, out("ref-rotate-photo.pdf")], [out("ref-rotate-photo.pdf")]],
     },
     {
+      id: "organize",
+      label: "organize: 200 pages reversed",
+      kind: "lossless",
+      inputs: [text],
+      ref: ["qpdf", ["--empty", "--pages", text, "z-1", "--", out("ref-organize.pdf")], [out("ref-organize.pdf")]],
+    },
+    {
+      id: "remove",
+      label: "remove 100 of 200 pages",
+      kind: "lossless",
+      inputs: [text],
+      options: { pages: Array.from({ length: 100 }, (_, i) => 2 * i + 2) },
+      ref: ["qpdf", ["--empty", "--pages", text, "1-z:odd", "--", out("ref-remove.pdf")], [out("ref-remove.pdf")]],
+    },
+    {
+      id: "watermark-logo",
+      label: "image watermark (PNG logo) on 200 text pages",
+      kind: "lossless",
+      inputs: [text],
+      options: { logo: f.logo },
+      ref: [
+        "qpdf",
+        [text, "--overlay", f.logoOverlay, "--repeat=1", "--", out("ref-watermark-logo.pdf")],
+        [out("ref-watermark-logo.pdf")],
+      ],
+    },
+    {
       id: "watermark",
       label: "watermark 200 text pages",
       kind: "lossless",

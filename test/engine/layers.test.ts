@@ -17,7 +17,10 @@ import { describe, expect, it } from "vitest";
 const ENGINE = fileURLToPath(new URL("../../worker/engine", import.meta.url));
 
 /** What the engine may read from outside itself: the tools' options, shared with the pages. */
-const OPTIONS = fileURLToPath(new URL("../../schema/options.ts", import.meta.url));
+/** The shared, pure modules the engine may read: the tools' options and the watermark's layout (the page previews it). */
+const SHARED = ["options.ts", "watermark-layout.ts"].map((f) =>
+  fileURLToPath(new URL(`../../schema/${f}`, import.meta.url)),
+);
 
 const RANK: Record<string, number> = { tools: 4, pdf: 3, image: 2, codecs: 1, core: 0 };
 
@@ -62,12 +65,12 @@ describe("the engine's layers", () => {
     for (const f of files) expect(Object.keys(RANK), relative(ENGINE, f)).toContain(layerOf(f));
   });
 
-  it("imports nothing from the rest of worker/, from Hono or from Cloudflare's bindings, only the options schema", () => {
+  it("imports nothing from the rest of worker/, from Hono or from Cloudflare's bindings, only the shared options and layout", () => {
     const wrong: string[] = [];
     for (const f of files) {
       for (const spec of importsOf(f)) {
         const target = spec.startsWith(".") ? resolveRelative(f, spec) : "";
-        const leaves = target !== "" && !target.startsWith(`${ENGINE}/`) && target !== OPTIONS;
+        const leaves = target !== "" && !target.startsWith(`${ENGINE}/`) && !SHARED.includes(target);
         if (leaves || /^(hono|cloudflare:|drizzle-orm|stripe)/.test(spec))
           wrong.push(`${relative(ENGINE, f)} -> ${spec}`);
       }

@@ -4,7 +4,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { toolsFor } from "../support/hostile.mjs";
+import { toolFields, toolsFor } from "../support/hostile.mjs";
 
 const MIME = { pdf: "application/pdf", png: "image/png", jpeg: "image/jpeg", webp: "image/webp" };
 
@@ -18,12 +18,7 @@ export function hostileForm(tool, name, type, bytes) {
   const form = new FormData();
   form.append("files", new Blob([bytes], { type: MIME[type] }), name);
   if (tool === "merge-pdf") form.append("files", new Blob([SMALL_PDF], { type: "application/pdf" }), "small.pdf");
-  if (tool === "extract-pages" || tool === "split-pages") form.append("selectedPages", "[1]");
-  if (tool === "watermark-pdf") {
-    form.append("watermarkText", "CONFIDENTIAL");
-    form.append("opacity", "0.3");
-  }
-  if (tool === "protect-pdf") form.append("password", "hostile-Pa55");
+  for (const [k, v] of Object.entries(toolFields(tool))) form.append(k, v);
   return form;
 }
 

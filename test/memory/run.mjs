@@ -18,7 +18,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { bundleFile } from "../bench/bundle.mjs";
 import { machine } from "../bench/machine.mjs";
-import { HOSTILE, hostilePath, mustRefuse, toolsFor } from "../support/hostile.mjs";
+import { HOSTILE, hostilePath, mustRefuse, toolFields, toolsFor } from "../support/hostile.mjs";
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const CORPUS = here("../fixtures/corpus");
@@ -72,14 +72,12 @@ function jobsFor(file, hostile) {
   const tools = toolsFor({ type: file.type }).filter((t) => !(t === "jpg-to-pdf" && file.type === "webp"));
   return tools.map((slug) => {
     const files = [{ path: file.path, name: file.name, type: MIME[file.type] }];
-    const fields = {};
+    const fields = toolFields(slug);
     if (slug === "merge-pdf") files.push({ path: SMALL_PDF, name: "small.pdf", type: MIME.pdf });
-    if (slug === "extract-pages") fields.selectedPages = "[1]";
     // The 10,000-page tree is split whole, as the issue measured it; other files by their first page.
-    if (slug === "split-pages") fields.selectedPages = hostile?.name === "pages-10000.pdf" ? "1-10000" : "[1]";
-    if (slug === "watermark-pdf") Object.assign(fields, { watermarkText: "CONFIDENTIAL", opacity: "0.3" });
-    if (slug === "protect-pdf") fields.password = "memory-Pa55";
-    if (slug === "unlock-pdf" && file.password) fields.password = file.password;
+    if (slug === "split-pages" && hostile?.name === "pages-10000.pdf") fields.selectedPages = "1-10000";
+    // An encrypted corpus file is opened with its password by every tool (unlock's field too).
+    if (file.password && slug !== "protect-pdf") fields.password = file.password;
     return { slug, files, fields, timeMs: JOB_MS, memoryMB: JOB_MEMORY_MB, label: `${file.name} -> ${slug}`, hostile };
   });
 }

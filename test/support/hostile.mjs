@@ -315,12 +315,50 @@ const PDF_TOOLS = [
   "protect-pdf",
   "unlock-pdf",
   "analyze-pdf",
+  "organize-pdf",
+  "remove-pages",
+  "page-numbers",
+  "crop-pdf",
+  "nup-pdf",
+  "edit-metadata",
 ];
 const IMAGE_TOOLS = ["jpg-to-pdf", "compress-image"];
 const REFUSED = ["job_too_large", "pdf_damaged", "invalid_file", "unsupported_file_type"];
 
 /** The tools that read (and so must refuse) page content; the others copy it without decoding it. */
-const CONTENT_READERS = ["merge-pdf", "extract-pages", "split-pages", "compress-pdf", "rotate-pdf", "watermark-pdf"];
+const CONTENT_READERS = [
+  "merge-pdf",
+  "extract-pages",
+  "split-pages",
+  "compress-pdf",
+  "rotate-pdf",
+  "watermark-pdf",
+  "organize-pdf",
+  "page-numbers",
+  "crop-pdf",
+  "nup-pdf",
+  "edit-metadata",
+];
+
+/**
+ * The text fields each tool is sent with, by the memory test, the hostile bench and the load run
+ * (remove-pages removes page 1: a one-page input is refused for that before its content is read).
+ */
+export function toolFields(tool) {
+  const fields = {
+    "extract-pages": { selectedPages: "[1]" },
+    "split-pages": { selectedPages: "[1]" },
+    "watermark-pdf": { watermarkText: "CONFIDENTIAL", opacity: "0.3" },
+    "protect-pdf": { password: "hostile-Pa55" },
+    "organize-pdf": { plan: JSON.stringify([{ file: 0, page: 1, rotate: 90 }, { blank: true }]) },
+    "remove-pages": { pages: "[1]" },
+    "page-numbers": { format: "page-n-of-total" },
+    "crop-pdf": { margins: JSON.stringify({ left: 0.1, top: 0.1, right: 0.1, bottom: 0.1 }) },
+    "nup-pdf": { perSheet: "4", border: "true" },
+    "edit-metadata": { info: JSON.stringify({ title: "Hostile" }) },
+  };
+  return { ...(fields[tool] ?? {}) };
+}
 
 /**
  * Every hostile input: name, type, what it declares or expands to, its bytes (made on first

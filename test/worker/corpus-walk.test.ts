@@ -57,46 +57,81 @@ async function expectPdf(outcome: Outcome, pages: number, label: string) {
   expect(await walkedPageCount(bytes), label).toBe(pages);
 }
 
-function expectPasswordMessage(outcome: Outcome, entry: CorpusEntry) {
-  expect(outcome.ok, `${entry.path} should be refused`).toBe(false);
+function expectPasswordAsked(outcome: Outcome, label: string) {
+  expect(outcome.ok, `${label} should ask for the password`).toBe(false);
   if (outcome.ok) return;
-  expect(outcome.code).toBe("pdf_encrypted");
-  expect(outcome.error).toContain("password-protected");
-  expect(outcome.error).toContain("Unlock PDF");
+  expect(outcome.code, label).toBe("password_required");
+  expect(outcome.error).toBe("input.pdf is password-protected. Enter its password to open it.");
+}
+
+/**
+ * The password an encrypted corpus file opens with: its user password, else its owner's; "" when
+ * empty; null when nobody knows it. Undefined for a file that is not encrypted.
+ */
+function passwordOf(entry: CorpusEntry): string | null | undefined {
+  if (entry.kind !== "pdf-encrypted") return undefined;
+  if (entry.password === "unknown") return null;
+  const normalised = /SASLprep-normalised form: ([^)\s]+)/.exec(entry.password)?.[1];
+  if (normalised) return normalised;
+  const user = /user=([^;\s]+)/.exec(entry.password)?.[1];
+  if (user === "(empty)") return "";
+  if (user && user !== "unknown") return user;
+  return /owner=([^;\s]+)/.exec(entry.password)?.[1];
+}
+
+const MARGINS = JSON.stringify({ left: 0.1, top: 0.1, right: 0.1, bottom: 0.1 });
+
+/** Every PDF tool's request for one file (merge adds a good file after it). */
+function requests(file: UploadFile, good: UploadFile, password: Record<string, string>) {
+  const one = (fields: Record<string, string> = {}) => form([file], { ...fields, ...password });
+  return {
+    merge: ["merge-pdf", form([file, good], password)],
+    extract: ["extract-pages", one({ selectedPages: "[1]" })],
+    split: ["split-pages", one({ selectedPages: "[1]" })],
+    rotate: ["rotate-pdf", one()],
+    watermark: ["watermark-pdf", one({ watermarkText: "CONFIDENTIAL", opacity: "0.3" })],
+    organize: ["organize-pdf", one({ plan: JSON.stringify([{ file: 0, page: 1, rotate: 90 }, { blank: true }]) })],
+    numbers: ["page-numbers", one({ format: "page-n-of-total", position: "top-right" })],
+    crop: ["crop-pdf", one({ margins: MARGINS })],
+    nup: ["nup-pdf", one({ perSheet: "2", border: "true" })],
+    metadata: ["edit-metadata", one({ info: JSON.stringify({ title: "Corpus walk" }) })],
+  } as const;
+}
+
+type Outcomes = Record<keyof ReturnType<typeof requests>, Outcome>;
+
+async function runAll(file: UploadFile, good: UploadFile, password: Record<string, string>): Promise<Outcomes> {
+  const out: Partial<Outcomes> = {};
+  for (const [tool, [slug, body]] of Object.entries(requests(file, good, password))) {
+    out[tool as keyof Outcomes] = await attempt(`/api/convert/${slug}`, body);
+  }
+  return out as Outcomes;
 }
 
 describe("corpus walk: PDFs", () => {
-  it.each(pdfs)("$path", { timeout: 120_000 }, async (entry) => {
+  it.each(pdfs)("$path", { timeout: 180_000 }, async (entry) => {
     const bytes = await corpusFile(entry.path);
     const file: UploadFile = { name: "input.pdf", bytes };
     const good: UploadFile = { name: "good.pdf", bytes: await corpusFile(GOOD) };
+    const secret = passwordOf(entry);
 
-    const analyzed = await attempt("/api/analyze-pdf", form([file]));
-    const n = analyzed.ok ? (analyzed.body as unknown as { pageCount: number }).pageCount : 0;
-    const qpdfCheck = await oracle("qpdf", ["--check", "{in}"], bytes);
-    if (analyzed.ok && qpdfCheck.code === 0) {
-      // Never /Count: the pages qpdf finds walking the tree of a file it reads cleanly.
-      expect(n).toBe(await walkedPageCount(bytes));
-    }
-    const outcomes = {
-      merge: await attempt("/api/convert/merge-pdf", form([file, good])),
-      extract: await attempt("/api/convert/extract-pages", form([file], { selectedPages: "[1]" })),
-      split: await attempt("/api/convert/split-pages", form([file], { selectedPages: "[1]" })),
-      rotate: await attempt("/api/convert/rotate-pdf", form([file])),
-      watermark: await attempt(
-        "/api/convert/watermark-pdf",
-        form([file], { watermarkText: "CONFIDENTIAL", opacity: "0.3" }),
-      ),
-    };
     // The password tools: never a 5xx either, and a valid file goes through both.
-    const unlock = await attempt("/api/convert/unlock-pdf", form([file]));
+    const unlock = await attempt("/api/convert/unlock-pdf", form([file], secret ? { password: secret } : {}));
     const protect = await attempt("/api/convert/protect-pdf", form([file], { password: "corpus-walk" }));
     if (OVER_ONE_JOB.has(entry.path)) {
-      for (const o of [analyzed, unlock, protect, ...Object.values(outcomes)]) {
+      const analyzed = await attempt("/api/analyze-pdf", form([file]));
+      for (const o of [analyzed, unlock, protect, ...Object.values(await runAll(file, good, {}))]) {
         expect(o.ok ? 200 : o.status).toBe(413);
         if (!o.ok)
           expect(o.error).toMatch(/more internal objects than fit in the memory one job can use here \(80 MB\)/);
       }
+      return;
+    }
+    if (secret === null) {
+      // Nobody knows its password: every tool, unlock too, asks for it.
+      expect(unlock.ok ? 200 : unlock.code).toBe("password_required");
+      expectPasswordAsked(await attempt("/api/analyze-pdf", form([file])), "analyze");
+      for (const [tool, o] of Object.entries(await runAll(file, good, {}))) expectPasswordAsked(o, tool);
       return;
     }
     if (entry.kind === "pdf-valid") {
@@ -104,24 +139,45 @@ describe("corpus walk: PDFs", () => {
       expect(protect.ok, `protect: ${JSON.stringify(protect)}`).toBe(true);
     }
     if (entry.kind === "pdf-encrypted") {
-      expectPasswordMessage(analyzed, entry);
-      for (const o of Object.values(outcomes)) expectPasswordMessage(o, entry);
-      return;
+      // Unlock opens every encrypted file of the corpus with its password; protect will not add a second.
+      expect(unlock.ok, `unlock: ${JSON.stringify(unlock)}`).toBe(true);
+      expect(protect.ok ? 200 : protect.code).toBe("pdf_encrypted");
     }
-    if (entry.kind === "pdf-valid") {
+    if (secret) {
+      // A file with a user password: every tool asks for it, then opens the file with it.
+      expectPasswordAsked(await attempt("/api/analyze-pdf", form([file])), "analyze");
+      for (const [tool, o] of Object.entries(await runAll(file, good, {}))) expectPasswordAsked(o, tool);
+    }
+    const password: Record<string, string> = secret ? { password: secret } : {};
+    const analyzed = await attempt("/api/analyze-pdf", form([file], password));
+    const n = analyzed.ok ? (analyzed.body as unknown as { pageCount: number }).pageCount : 0;
+    const qpdfCheck = await oracle("qpdf", ["--check", "{in}"], bytes);
+    if (analyzed.ok && qpdfCheck.code === 0) {
+      // Never /Count: the pages qpdf finds walking the tree of a file it reads cleanly.
+      expect(n).toBe(await walkedPageCount(bytes));
+    }
+    const outcomes = await runAll(file, good, password);
+    const removed =
+      n > 1 ? await attempt("/api/convert/remove-pages", form([file], { pages: "[1]", ...password })) : undefined;
+    if (entry.kind === "pdf-valid" || entry.kind === "pdf-encrypted") {
       for (const [tool, o] of Object.entries(outcomes)) expect(o.ok, `${tool}: ${JSON.stringify(o)}`).toBe(true);
+      if (removed) expect(removed.ok, `remove: ${JSON.stringify(removed)}`).toBe(true);
     }
-    // Tools that write every page agree with each other; extract and split (page 1 only) agree
+    // Tools that write every page agree with each other; the tools that copy chosen pages agree
     // with each other; a file any tool can convert can be analyzed.
-    const { merge, extract, split, rotate, watermark } = outcomes;
-    expect([rotate.ok, watermark.ok], "whole-document tools disagree").toEqual([merge.ok, merge.ok]);
+    const { merge, extract, split, rotate, watermark, organize, numbers, crop, nup, metadata } = outcomes;
+    const whole = { rotate, watermark, numbers, crop, nup, metadata };
+    for (const [tool, o] of Object.entries(whole)) expect(o.ok, `${tool} and merge disagree`).toBe(merge.ok);
     expect(split.ok, "extract and split disagree").toBe(extract.ok);
+    expect(organize.ok, "extract and organize disagree").toBe(extract.ok);
+    if (removed) expect(removed.ok, "extract and remove disagree").toBe(extract.ok);
     if (merge.ok || extract.ok) expect(analyzed.ok, "analyze refused a file other tools converted").toBe(true);
-    await expectPdf(outcomes.merge, n + 1, "merge");
-    await expectPdf(outcomes.extract, 1, "extract");
-    await expectPdf(outcomes.split, 1, "split");
-    await expectPdf(outcomes.rotate, n, "rotate");
-    await expectPdf(outcomes.watermark, n, "watermark");
+    await expectPdf(merge, n + 1, "merge");
+    await expectPdf(extract, 1, "extract");
+    await expectPdf(split, 1, "split");
+    await expectPdf(organize, 2, "organize");
+    if (removed) await expectPdf(removed, n - 1, "remove");
+    for (const [tool, o] of Object.entries(whole)) await expectPdf(o, tool === "nup" ? Math.ceil(n / 2) : n, tool);
   });
 });
 

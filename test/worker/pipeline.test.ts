@@ -78,15 +78,17 @@ describe("the conversion pipeline (through rotate)", () => {
     }
   });
 
-  it("says an encrypted PDF needs unlocking first", async () => {
+  it("asks for an encrypted PDF's password", async () => {
     const enc = await corpusFile("pdf/encrypted/qpdf__c-r4.pdf");
     const res = await post("/api/convert/rotate-pdf", form([{ name: "secret.pdf", bytes: enc }]), {
       "cf-connecting-ip": "203.0.113.3",
     });
     expect(res.status).toBe(422);
     const body = await json(res);
-    expect(body.code).toBe("pdf_encrypted");
-    expect(body.error).toContain("Unlock PDF");
+    expect(body).toEqual({
+      code: "password_required",
+      error: "secret.pdf is password-protected. Enter its password to open it.",
+    });
   });
 
   it("counts a guest's successful conversions only, and refuses the third with a 429", async () => {

@@ -32,12 +32,15 @@ export interface PostOptions {
   signal?: AbortSignal;
   /** Called when the response headers arrive, before the body is read. */
   onResponse?: () => void;
+  /** Other files the tool takes, each in its own field (the watermark's image). */
+  attachments?: Record<string, File>;
 }
 
 async function post(path: string, files: readonly File[], fields: Record<string, string>, opts: PostOptions) {
   const body = new FormData();
   for (const f of files) body.append("files", f, f.name);
   for (const [k, value] of Object.entries(fields)) body.append(k, value);
+  for (const [k, file] of Object.entries(opts.attachments ?? {})) body.append(k, file, file.name);
   const res = await apiRequest(path, { method: "POST", body, auth: opts.auth ?? false, signal: opts.signal });
   opts.onResponse?.();
   if (!res.ok) throw await apiErrorOf(res, (a) => a.serverError ?? `Upload failed: ${a.statusText}`);
@@ -67,9 +70,10 @@ export function resultFiles(res: ConversionResponse): ConvertedFile[] {
   return res.file ? [res.file] : [];
 }
 
-/** POST /api/analyze-pdf (no authorization): the real page count. */
-export async function analyzePdf(file: File, signal?: AbortSignal): Promise<number> {
-  const parsed = v.safeParse(AnalyzeResponse, await post("/api/analyze-pdf", [file], {}, { signal }));
+/** POST /api/analyze-pdf (no authorization): the real page count (an encrypted file's with its password). */
+export async function analyzePdf(file: File, signal?: AbortSignal, password?: string): Promise<number> {
+  const fields: Record<string, string> = password === undefined ? {} : { password };
+  const parsed = v.safeParse(AnalyzeResponse, await post("/api/analyze-pdf", [file], fields, { signal }));
   if (!parsed.success) throw new Error("Failed to analyze PDF");
   return parsed.output.pageCount;
 }
@@ -77,9 +81,16 @@ export async function analyzePdf(file: File, signal?: AbortSignal): Promise<numb
 export type PageJob = "extract" | "split";
 
 /** POST /api/convert/extract-pages or split-pages (no authorization), selectedPages as a JSON array. */
-export function convertPages(job: PageJob, file: File, pages: readonly number[], signal?: AbortSignal) {
+export function convertPages(
+  job: PageJob,
+  file: File,
+  pages: readonly number[],
+  signal?: AbortSignal,
+  password?: string,
+) {
   const path = convertPath(job === "extract" ? "extract-pages" : "split-pages");
-  return postConversion(path, [file], { selectedPages: JSON.stringify(pages) }, { signal });
+  const fields = { selectedPages: JSON.stringify(pages), ...(password === undefined ? {} : { password }) };
+  return postConversion(path, [file], fields, { signal });
 }
 
 export interface ConversionVars {
@@ -97,13 +108,25 @@ export function useConversion() {
 
 export function useAnalyzePdf() {
   return useMutation({
-    mutationFn: ({ file, signal }: { file: File; signal?: AbortSignal }) => analyzePdf(file, signal),
+    mutationFn: ({ file, signal, password }: { file: File; signal?: AbortSignal; password?: string }) =>
+      analyzePdf(file, signal, password),
   });
 }
 
 export function usePageJob() {
   return useMutation({
-    mutationFn: ({ job, file, pages, signal }: { job: PageJob; file: File; pages: number[]; signal?: AbortSignal }) =>
-      convertPages(job, file, pages, signal),
+    mutationFn: ({
+      job,
+      file,
+      pages,
+      signal,
+      password,
+    }: {
+      job: PageJob;
+      file: File;
+      pages: number[];
+      signal?: AbortSignal;
+      password?: string;
+    }) => convertPages(job, file, pages, signal, password),
   });
 }

@@ -59,7 +59,7 @@ function CropPdfPage() {
     fields: () => fieldsOf(auto.current ? { boxes: auto.current } : plan.current),
   });
   const item = queue.items[0];
-  const { doc, failed } = usePdfDocument(item?.file);
+  const { doc, failed } = usePdfDocument(item?.file, item?.filePassword);
   const pageCount = doc?.numPages ?? 0;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new file starts over.
   useEffect(() => {
@@ -112,7 +112,7 @@ function CropPdfPage() {
       <Stack gap="5">
         {!item && <FileDropzone tool={tool} onFiles={queue.addFiles} label="Drop a PDF here" />}
         {item && !done && <UploadList queue={queue} />}
-        {item && !done && failed && (
+        {item && !done && failed && item.status !== "locked" && (
           <Text fontSize="sm" color="fg.muted">
             This PDF cannot be shown here (it may need a password, or be damaged). Set the margins below.
           </Text>

@@ -68,7 +68,7 @@ function EditMetadataPage() {
     fields: (): Record<string, string> => (removeAll ? { removeAll: "true" } : { info: infoField(values) }),
   });
   const file = queue.items[0]?.file;
-  const { doc, failed } = usePdfDocument(file);
+  const { doc, failed } = usePdfDocument(file, queue.items[0]?.filePassword);
   const [read, setRead] = useState(false);
 
   // The file's own metadata fills the form, as pdf.js reads it.

@@ -16,10 +16,12 @@ import { toolsById } from "../../schema/tools";
 import { FileDropzone } from "../tools/dropzone";
 import { current, EMPTY_PLAN, type PlanEntry, planField, planReducer } from "../tools/organize-plan";
 import { PageThumbnail } from "../tools/page-thumbnail";
+import { FilePasswordPrompt } from "../tools/password-prompt";
 import { openPdf } from "../tools/pdf-preview";
 import { ResultCard } from "../tools/result-card";
 import { SortableList } from "../tools/sortable-list";
 import { ToolLayout } from "../tools/tool-layout";
+import type { UploadItem } from "../tools/upload-items";
 import { useUploadQueue } from "../tools/use-upload-queue";
 import { toast } from "../ui/toaster";
 
@@ -28,34 +30,42 @@ export const Route = createFileRoute("/organize-pdf")({ component: OrganizePdfPa
 const tool = { ...toolsById["organize-pdf"] };
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
-/** pdf.js documents of the files on the list, in their order (null while opening, or when it cannot). */
-function useDocuments(files: File[], onOpened: (file: number, pages: number) => void) {
+/**
+ * pdf.js documents of the files on the list, in their order (absent while opening, "failed" when
+ * it cannot). An encrypted file opens once its password is given (the queue holds it till then).
+ */
+function useDocuments(items: UploadItem[], onOpened: (file: number, pages: number) => void) {
   const [docs, setDocs] = useState<Map<File, PDFDocumentProxy | "failed">>(new Map());
   const opened = useRef(new Set<File>());
   const report = useRef(onOpened);
   report.current = onOpened;
   useEffect(() => {
-    for (const [i, file] of files.entries()) {
-      if (opened.current.has(file)) continue;
+    for (const [i, { file, status, filePassword }] of items.entries()) {
+      if (status === "locked" || opened.current.has(file)) continue;
       opened.current.add(file);
-      void openPdf(file)
+      void openPdf(file, filePassword)
         .then((o) => o.doc)
         .then(
           (doc) => {
             setDocs((m) => new Map(m).set(file, doc));
             report.current(i, doc.numPages);
           },
-          () => {
+          (err: { name?: string }) => {
+            // Not yet known to be locked: tried again once its password is given.
+            if (err?.name === "PasswordException") {
+              opened.current.delete(file);
+              return;
+            }
             setDocs((m) => new Map(m).set(file, "failed"));
             toast({
               title: "This PDF cannot be shown",
-              description: `${file.name} may need a password (unlock it first) or be damaged.`,
+              description: `${file.name} could not be read; it may be damaged.`,
               variant: "destructive",
             });
           },
         );
     }
-  }, [files]);
+  }, [items]);
   return docs;
 }
 
@@ -169,7 +179,8 @@ function OrganizePdfPage() {
   planRef.current = plan;
   const queue = useUploadQueue({ tool, mode: "batch", fields: () => ({ plan: planField(planRef.current) }) });
   const files = queue.items.map((i) => i.file);
-  const docs = useDocuments(files, (file, pageCount) => dispatch({ type: "add-file", file, pageCount }));
+  const docs = useDocuments(queue.items, (file, pageCount) => dispatch({ type: "add-file", file, pageCount }));
+  const locked = queue.items.filter((i) => i.status === "locked");
   const done = queue.items.length > 0 && queue.items.every((i) => i.status === "completed");
   const result = queue.items[0]?.result;
   const busy = queue.busy;
@@ -245,6 +256,17 @@ function OrganizePdfPage() {
             ))}
           </HStack>
         )}
+        {locked.map((item) => (
+          <Card.Root key={item.id} variant="outline" bg="surface" borderRadius="xl">
+            <Card.Body>
+              <FilePasswordPrompt
+                name={item.file.name}
+                reason={item.error}
+                onSubmit={(password) => queue.unlock(item.id, password)}
+              />
+            </Card.Body>
+          </Card.Root>
+        ))}
         {plan.length > 0 && (
           <SimpleGrid columns={{ base: 2, sm: 3, md: 4, lg: 5 }} gap="3" data-testid="organize-grid">
             <SortableList

@@ -6,6 +6,7 @@ import { NumberField, SelectField } from "../tools/fields";
 import { PageThumbnail } from "../tools/page-thumbnail";
 import { usePdfDocument } from "../tools/pdf-preview";
 import { ToolLayout } from "../tools/tool-layout";
+import type { UploadItem } from "../tools/upload-items";
 import { UploadTool } from "../tools/upload-tool";
 
 export const Route = createFileRoute("/page-numbers")({ component: PageNumbersPage });
@@ -56,8 +57,8 @@ function sample(c: Choice): string {
 }
 
 /** The first numbered page with its number where the server will draw it (sizes as on an A4 page). */
-function Preview({ file, choice }: { file?: File; choice: Choice }) {
-  const { doc, failed } = usePdfDocument(file);
+function Preview({ file, password, choice }: { file?: File; password?: string; choice: Choice }) {
+  const { doc, failed } = usePdfDocument(file, password);
   const [vertical, horizontal] = choice.position.split("-");
   // In thousandths of the page width, an A4 page being 595 points wide.
   const pt = (v: number) => `${(v / 595) * 100}cqw`;
@@ -96,7 +97,8 @@ function Preview({ file, choice }: { file?: File; choice: Choice }) {
 
 function PageNumbersPage() {
   const [choice, setChoice] = useState<Choice>(DEFAULTS);
-  const [file, setFile] = useState<File>();
+  const [first, setFirst] = useState<UploadItem>();
+  const file = first?.file;
   const set =
     <K extends keyof Choice>(key: K) =>
     (value: Choice[K]) =>
@@ -116,7 +118,7 @@ function PageNumbersPage() {
         toolId="page-numbers"
         mode="each"
         startLabel="Add Page Numbers"
-        onFilesChange={(files) => setFile(files[0])}
+        onFilesChange={(_, items) => setFirst(items[0])}
         canStart={() => valid}
         fields={() => ({
           position: choice.position,
@@ -186,7 +188,7 @@ function PageNumbersPage() {
               </SimpleGrid>
             </Stack>
             <Stack gap="2">
-              <Preview file={file} choice={choice} />
+              <Preview file={file} password={first?.filePassword} choice={choice} />
               <Text fontSize="xs" color="fg.muted" textAlign="center">
                 {file ? `Page ${choice.firstPage} of ${file.name}` : "Choose a PDF to see it here"}
               </Text>

@@ -51,6 +51,8 @@ function ProtectPdfPage() {
     startDelayMs: START_DELAY_MS,
     fields: () => protectFields(password, permissions),
     failureTitle: () => "Protection failed",
+    // A file that already has a password is refused (unlock it first); it is not asked for.
+    askPasswords: false,
   });
   const waiting = queue.items.some((i) => i.status === "pending" || i.status === "error");
 

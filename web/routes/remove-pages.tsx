@@ -24,7 +24,7 @@ function RemovePagesPage() {
     fields: () => ({ pages: JSON.stringify([...selected].sort((a, b) => a - b)) }),
   });
   const item = queue.items[0];
-  const { doc, failed } = usePdfDocument(item?.file);
+  const { doc, failed } = usePdfDocument(item?.file, item?.filePassword);
   const pageCount = doc?.numPages ?? 0;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new file starts a new selection.
   useEffect(() => setSelected(new Set()), [item?.file]);
@@ -53,7 +53,7 @@ function RemovePagesPage() {
       <Stack gap="5">
         {!item && <FileDropzone tool={tool} onFiles={queue.addFiles} label="Drop a PDF here" />}
         {item && !done && <UploadList queue={queue} />}
-        {item && failed && !done && (
+        {item && failed && !done && item.status !== "locked" && (
           <Text color="fg.muted" fontSize="sm">
             The pages of this PDF cannot be shown here (it may need a password, or be damaged). Type the pages to remove
             instead.

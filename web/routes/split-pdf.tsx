@@ -6,6 +6,7 @@ import { FileDropzone } from "../tools/dropzone";
 import { formatBytes } from "../tools/format";
 import { messages } from "../tools/messages";
 import { PagePicker } from "../tools/page-picker";
+import { FilePasswordPrompt } from "../tools/password-prompt";
 import { usePdfDocument } from "../tools/pdf-preview";
 import { SplitResult } from "../tools/split-result";
 import { ToolLayout } from "../tools/tool-layout";
@@ -22,6 +23,8 @@ function statusLine(doc: SplitDocument): string {
       return "Uploading…";
     case "analyzing":
       return "Analyzing…";
+    case "locked":
+      return "Password needed";
     case "processing":
       return doc.job === "split" ? "Splitting pages…" : "Extracting pages…";
     default:
@@ -32,7 +35,7 @@ function statusLine(doc: SplitDocument): string {
 function SplitPdfPage() {
   const split = useSplit();
   const { doc } = split;
-  const preview = usePdfDocument(doc?.file);
+  const preview = usePdfDocument(doc?.file, doc?.password);
 
   if (!doc) {
     return (
@@ -80,6 +83,14 @@ function SplitPdfPage() {
             )}
           </Card.Body>
         </Card.Root>
+
+        {doc.status === "locked" && (
+          <Card.Root variant="outline" bg="surface" borderRadius="xl">
+            <Card.Body>
+              <FilePasswordPrompt name={doc.file.name} reason={doc.detail} onSubmit={split.unlock} />
+            </Card.Body>
+          </Card.Root>
+        )}
 
         {doc.status === "error" && (
           <Alert.Root status="error" borderRadius="xl">

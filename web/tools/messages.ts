@@ -3,6 +3,13 @@ export const messages = {
   processed: "Files processed successfully",
   processingFailed: "Processing failed",
   downloadStarted: "Download started",
+  locked: {
+    title: "Password needed",
+    description: (name: string) => `${name} is password-protected. Enter its password to continue.`,
+    prompt: (name: string) => `${name} is password-protected. Enter its password to open it.`,
+    wrong: "That password does not open this file. Check it and try again.",
+    note: "The result will not be password-protected.",
+  },
   merge: {
     tooFewTitle: "Merge requires multiple files",
     tooFewDescription: "Please select at least 2 PDF files to merge",
@@ -38,5 +45,9 @@ export const messages = {
     errorTitle: "Error",
     fallback: "Failed to add watermark to PDF files",
     completed: "PDF watermarking completed",
+    logoMissing: "Choose an image for the watermark",
+    logoInvalidTitle: "Invalid image",
+    logoInvalidType: "The watermark image must be a PNG or JPEG file.",
+    logoTooLarge: (mb: number) => `The watermark image must be at most ${mb}MB.`,
   },
 } as const;

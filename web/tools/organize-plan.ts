@@ -64,7 +64,9 @@ export function planReducer(state: PlanState, action: PlanAction): PlanState {
         page: i + 1,
         rotate: 0,
       }));
-      return change(state, [...plan, ...pages]);
+      // Not a step of its own: the pages of a file that opened are in every plan, so undo never
+      // takes them away (and a file that opens late does not cut the history short).
+      return { ...state, history: state.history.map((p) => [...p, ...pages]) };
     }
     case "remove-file":
       return change(

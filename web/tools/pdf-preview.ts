@@ -17,11 +17,16 @@ function pdfjs() {
   return loader;
 }
 
-export async function openPdf(file: Blob): Promise<{ task: PDFDocumentLoadingTask; doc: Promise<PDFDocumentProxy> }> {
+/** Opens a file with pdf.js; an encrypted one with its password (a wrong or missing one rejects with a PasswordException). */
+export async function openPdf(
+  file: Blob,
+  password?: string,
+): Promise<{ task: PDFDocumentLoadingTask; doc: Promise<PDFDocumentProxy> }> {
   const lib = await pdfjs();
   const data = new Uint8Array(await file.arrayBuffer());
   const task = lib.getDocument({
     data,
+    password,
     verbosity: 0,
     // Served from the build (vite.config.ts pdfjsAssets): fonts, CMaps, ICC profiles, decoders.
     standardFontDataUrl: "/pdfjs/standard_fonts/",
@@ -53,15 +58,18 @@ export function renderPage(doc: PDFDocumentProxy, n: number, canvas: HTMLCanvasE
   return job;
 }
 
-/** The pdf.js document of a file, or null while loading; `failed` when pdf.js cannot open it (a password, damage). */
-export function usePdfDocument(file: File | null | undefined) {
+/**
+ * The pdf.js document of a file (opened with its password, if it has one), or null while loading;
+ * `failed` when pdf.js cannot open it (damage, or a password not given yet).
+ */
+export function usePdfDocument(file: File | null | undefined, password?: string) {
   const [state, setState] = useState<{ doc: PDFDocumentProxy | null; failed: boolean }>({ doc: null, failed: false });
   useEffect(() => {
     setState({ doc: null, failed: false });
     if (!file) return;
     let cancelled = false;
     let task: PDFDocumentLoadingTask | undefined;
-    openPdf(file)
+    openPdf(file, password)
       .then((opened) => {
         task = opened.task;
         if (cancelled) void task.destroy();
@@ -77,6 +85,6 @@ export function usePdfDocument(file: File | null | undefined) {
       cancelled = true;
       void task?.destroy();
     };
-  }, [file]);
+  }, [file, password]);
   return state;
 }

@@ -1,7 +1,10 @@
 import type { ConvertedFile } from "../../schema/api";
 
-/** The spec's upload item (section 3), plus `pending` for files waiting for the person to press start. */
-export type UploadStatus = "pending" | "uploading" | "processing" | "completed" | "error";
+/**
+ * The spec's upload item (section 3), plus `pending` for files waiting for the person to press
+ * start and `locked` for an encrypted PDF waiting for its password.
+ */
+export type UploadStatus = "pending" | "locked" | "uploading" | "processing" | "completed" | "error";
 
 export interface UploadItem {
   id: string;
@@ -17,8 +20,8 @@ export interface UploadItem {
   compressedSize?: number;
   /** Text such as "42%", as the server words it. */
   compressionRatio?: string;
-  /** Protect only. */
-  password?: string;
+  /** An encrypted PDF's password, checked (pdf.js opened the file with it) before it is sent. */
+  filePassword?: string;
 }
 
 export const PROGRESS = { sent: 10, responded: 50, processing: 80, done: 100 } as const;

@@ -27,6 +27,7 @@ export function UploadList({ queue, sortable, previews }: UploadListProps) {
             index={i}
             count={items.length}
             onRemove={() => queue.remove(item.id)}
+            onUnlock={(password) => queue.unlock(item.id, password)}
             showResult={showResult}
             preview={previews}
           />
@@ -49,6 +50,7 @@ export function UploadList({ queue, sortable, previews }: UploadListProps) {
               handle={handle}
               locked={queue.busy}
               onRemove={() => queue.remove(id)}
+              onUnlock={(password) => queue.unlock(id, password)}
               onMove={(step) => queue.move(id, step)}
               showResult={showResult}
               preview={previews}

@@ -2,12 +2,14 @@ import { Badge, Box, Flex, HStack, Icon, IconButton, Image, Progress, Stack, Tex
 import { useEffect, useState } from "react";
 import { LuArrowDown, LuArrowUp, LuFileText, LuGripVertical, LuX } from "react-icons/lu";
 import { formatBytes } from "./format";
+import { FilePasswordPrompt } from "./password-prompt";
 import { ResultActions } from "./result-actions";
 import type { DragHandle } from "./sortable-list";
 import type { UploadItem, UploadStatus } from "./upload-items";
 
 const STATUS: Record<UploadStatus, { label: string; palette: string }> = {
   pending: { label: "Ready", palette: "gray" },
+  locked: { label: "Password needed", palette: "orange" },
   uploading: { label: "Uploading", palette: "blue" },
   processing: { label: "Processing", palette: "purple" },
   completed: { label: "Completed", palette: "green" },
@@ -37,6 +39,8 @@ export interface UploadRowProps {
   showResult?: boolean;
   preview?: boolean;
   locked?: boolean;
+  /** Tries an encrypted file's password (status `locked`). */
+  onUnlock?(password: string): Promise<boolean>;
 }
 
 export function UploadRow({
@@ -49,6 +53,7 @@ export function UploadRow({
   showResult,
   preview,
   locked,
+  onUnlock,
 }: UploadRowProps) {
   const image = useObjectUrl(item.file, Boolean(preview));
   const status = STATUS[item.status];
@@ -129,7 +134,10 @@ export function UploadRow({
               </Progress.Track>
             </Progress.Root>
           )}
-          {item.error && (
+          {item.status === "locked" && onUnlock && (
+            <FilePasswordPrompt name={name} reason={item.error} onSubmit={onUnlock} />
+          )}
+          {item.error && item.status !== "locked" && (
             <Text fontSize="sm" color="fg.error" role="alert">
               {item.error}
             </Text>

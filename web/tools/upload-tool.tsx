@@ -5,6 +5,7 @@ import { type ToolId, toolsById } from "../../schema/tools";
 import { FileDropzone } from "./dropzone";
 import { QueueActions } from "./queue-actions";
 import { ResultCard } from "./result-card";
+import type { UploadItem } from "./upload-items";
 import { UploadList } from "./upload-list";
 import { type UploadQueueOptions, useUploadQueue } from "./use-upload-queue";
 
@@ -22,8 +23,8 @@ export interface UploadToolProps extends Omit<UploadQueueOptions, "tool"> {
   resultLabel?: string;
   /** A line under the list while files wait: how the order is used, for instance. */
   hint?: string;
-  /** Told the files on the list whenever it changes (a page's preview shows the first). */
-  onFilesChange?: (files: File[]) => void;
+  /** Told the files on the list whenever it changes (a page's preview shows the first); items carry their passwords. */
+  onFilesChange?: (files: File[], items: UploadItem[]) => void;
 }
 
 /** The body of a generic upload tool page: drop zone, file list, options, start, and the result. */
@@ -43,9 +44,11 @@ export function UploadTool({
   const queue = useUploadQueue({ tool, ...queueOptions });
   const { items, busy } = queue;
   const files = items.map((i) => i.file);
-  const filesKey = files.map((f) => `${f.name}:${f.size}:${f.lastModified}`).join("|");
+  const filesKey = items
+    .map((i) => `${i.file.name}:${i.file.size}:${i.file.lastModified}:${i.status === "locked"}:${i.filePassword ?? ""}`)
+    .join("|");
   // biome-ignore lint/correctness/useExhaustiveDependencies: the list's identity changes every render; its files do not.
-  useEffect(() => onFilesChange?.(files), [filesKey]);
+  useEffect(() => onFilesChange?.(files, items), [filesKey]);
   const waiting = items.filter((i) => i.status === "pending" || i.status === "error").length;
   const done = items.length > 0 && items.every((i) => i.status === "completed");
   const batchResult = queue.mode === "batch" ? items[0]?.result : undefined;

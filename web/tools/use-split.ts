@@ -5,6 +5,7 @@ import { ApiError } from "../api/client";
 import { isAbort, type PageJob, resultFiles, uploadFailureMessage, useAnalyzePdf, usePageJob } from "../api/convert";
 import { useAllowanceGuard } from "../session/allowance";
 import { toast } from "../ui/toaster";
+import { needsPassword, passwordOpens } from "./locked-pdf";
 import { messages } from "./messages";
 
 const m = messages.split;
@@ -13,7 +14,10 @@ const m = messages.split;
 export interface SplitDocument {
   file: File;
   id: string;
-  status: "uploading" | "analyzing" | "ready" | "processing" | "completed" | "error";
+  /** `locked`: an encrypted file waiting for its password before it is analyzed. */
+  status: "uploading" | "locked" | "analyzing" | "ready" | "processing" | "completed" | "error";
+  /** The password that opens the file (checked with pdf.js), sent with each request. */
+  password?: string;
   progress: number;
   pages: { pageNumber: number; selected: boolean }[];
   error?: string;
@@ -53,18 +57,27 @@ export function useSplit() {
   }, []);
 
   const runAnalysis = useCallback(
-    async (id: string, file: File) => {
+    async (id: string, file: File, password?: string) => {
       const ctrl = new AbortController();
       controller.current = ctrl;
       patch(id, { status: "analyzing", progress: 100 });
+      if (password === undefined && (await needsPassword(file).catch(() => false))) {
+        if (!ctrl.signal.aborted) patch(id, { status: "locked" });
+        return;
+      }
       try {
-        const pageCount = await analyze.mutateAsync({ file, signal: ctrl.signal });
+        const pageCount = await analyze.mutateAsync({ file, signal: ctrl.signal, password });
         const pages = Array.from({ length: pageCount }, (_, i) => ({ pageNumber: i + 1, selected: false }));
         patch(id, { status: "ready", pages });
         toast({ title: m.analyzed });
       } catch (err) {
         if (isAbort(err)) return;
         const detail = err instanceof ApiError ? err.serverError : undefined;
+        if (err instanceof ApiError && (err.code === "password_required" || err.code === "password_incorrect")) {
+          // A password pdf.js accepted and the server did not: asked for again, with its reason.
+          patch(id, { status: "locked", detail });
+          return;
+        }
         patch(id, { status: "error", error: m.analyzeFailed, detail });
         toast({ title: m.analyzeToastTitle, description: m.analyzeToastDescription, variant: "destructive" });
       }
@@ -98,6 +111,18 @@ export function useSplit() {
     [patch, runAnalysis, stop],
   );
 
+  /** Tries the locked file's password; when it opens the file, the file is analyzed with it. */
+  const unlock = useCallback(
+    async (password: string) => {
+      const current = docRef.current;
+      if (current?.status !== "locked" || !(await passwordOpens(current.file, password))) return false;
+      patch(current.id, { password, detail: undefined });
+      void runAnalysis(current.id, current.file, password);
+      return true;
+    },
+    [patch, runAnalysis],
+  );
+
   const setPages = useCallback((fn: (p: SplitDocument["pages"]) => SplitDocument["pages"]) => {
     setDoc((d) => (d && d.status === "ready" ? { ...d, pages: fn(d.pages) } : d));
   }, []);
@@ -125,7 +150,13 @@ export function useSplit() {
       controller.current = ctrl;
       patch(current.id, { status: "processing", job, error: undefined, detail: undefined });
       try {
-        const res = await pageJob.mutateAsync({ job, file: current.file, pages: selected, signal: ctrl.signal });
+        const res = await pageJob.mutateAsync({
+          job,
+          file: current.file,
+          pages: selected,
+          signal: ctrl.signal,
+          password: current.password,
+        });
         const results = resultFiles(res).filter((f) => f.status !== "error" && f.downloadUrl);
         if (results.length === 0) throw new Error("no output");
         // Split answers one PDF per page plus a ZIP of them all; the ZIP is the result to offer first.
@@ -155,5 +186,5 @@ export function useSplit() {
     setDoc(null);
   }, [stop]);
 
-  return { doc, select, toggle, selectAll, deselectAll, selectPages, run, reset };
+  return { doc, select, unlock, toggle, selectAll, deselectAll, selectPages, run, reset };
 }

@@ -15,8 +15,10 @@
  *   file in one request whose single output belongs to the first item (merge, jpg-to-pdf).
  * - autoStart sends files as soon as they are added (after startDelayMs: protect waits 500 ms);
  *   otherwise the page calls queue.start() from its own button.
- * - fields() adds form fields at send time (rotate's angle, protect's password).
+ * - fields(files) adds form fields at send time (rotate's angle, protect's password).
  * - failureTitle(file) names the failure toast ('Failed to compress {name}', 'Protection failed').
+ * - askPasswords (default true): an encrypted PDF that needs a password is held as `locked` until
+ *   unlock(id, password) finds one that opens it; it is then sent with it (the `passwords` field).
  * Added files are validated (extension, size; spec messages); invalid ones are skipped with a
  * toast. Each request: uploading 10 at send, 50 on response, processing 80, a 1.5 s pause, then
  * completed 100 with resultUrl and result (a ConvertedFile for <ResultActions>), or error with
@@ -28,6 +30,7 @@ import { ApiError } from "../api/client";
 import { isAbort, resultFiles, uploadFailureMessage, useConversion } from "../api/convert";
 import { useAllowanceGuard } from "../session/allowance";
 import { toast } from "../ui/toaster";
+import { needsPassword, passwordFields, passwordOpens } from "./locked-pdf";
 import { messages } from "./messages";
 import {
   completedPatches,
@@ -48,7 +51,9 @@ export interface UploadQueueOptions {
   startDelayMs?: number;
   /** Defaults to true: the generic calls carry the session token. */
   auth?: boolean;
-  fields?: () => Record<string, string>;
+  fields?: (files: File[]) => Record<string, string>;
+  /** Defaults to true: encrypted PDFs wait for their password (protect turns it off). */
+  askPasswords?: boolean;
   failureTitle?: (file: File) => string;
   /** Defaults to the catalogue's first endpoint. */
   endpoint?: string;
@@ -62,6 +67,8 @@ export interface UploadQueue {
   move(id: string, to: string | number): void;
   start(): void;
   reset(): void;
+  /** Tries a locked file's password; true when it opens the file (the file then waits, or starts). */
+  unlock(id: string, password: string): Promise<boolean>;
   busy: boolean;
   tool: ToolDef;
   mode: "each" | "batch";
@@ -74,6 +81,8 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
   const opts = useRef(options);
   opts.current = options;
   const controllers = useRef(new Map<string, AbortController>());
+  /** Files being looked at for a password, by item: start waits for them. */
+  const checks = useRef(new Map<string, Promise<void>>());
   const { mutateAsync } = useConversion();
   const guard = useAllowanceGuard();
   const guardRef = useRef(guard);
@@ -102,7 +111,7 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
         const res = await mutateAsync({
           path: endpoint ?? tool.endpoints[0],
           files: batch.map((b) => b.file),
-          fields: fields?.() ?? {},
+          fields: { ...fields?.(batch.map((b) => b.file)), ...passwordFields(batch.map((b) => b.filePassword)) },
           options: { auth, signal: controller.signal, onResponse: () => update(ids, { progress: PROGRESS.responded }) },
         });
         update(ids, { status: "processing", progress: PROGRESS.processing });
@@ -123,7 +132,10 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
       } catch (err) {
         if (isAbort(err)) return;
         const message = uploadFailureMessage(err);
-        update(ids, { status: "error", progress: 0, error: message });
+        const code = err instanceof ApiError ? err.code : undefined;
+        // A password pdf.js accepted but the server did not: the file asks for it again.
+        const asks = batch.length === 1 && (code === "password_required" || code === "password_incorrect");
+        update(ids, { status: asks ? "locked" : "error", progress: 0, error: message });
         const limited = err instanceof ApiError && err.status === 429;
         toast({
           title: failureTitle?.(batch[0].file) ?? messages.processingFailed,
@@ -172,6 +184,25 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
     [send, update],
   );
 
+  /** Marks the added files that need a password as locked; resolves with the others. */
+  const inspect = useCallback(
+    async (added: UploadItem[]): Promise<UploadItem[]> => {
+      if (opts.current.askPasswords === false) return added;
+      const verdicts = added.map((a) => {
+        const verdict = needsPassword(a.file).catch(() => false);
+        const done = verdict.then((locked) => {
+          checks.current.delete(a.id);
+          if (locked) update([a.id], { status: "locked", progress: 0 });
+        });
+        checks.current.set(a.id, done);
+        return verdict;
+      });
+      const locked = await Promise.all(verdicts);
+      return added.filter((_, i) => !locked[i]);
+    },
+    [update],
+  );
+
   const addFiles = useCallback(
     (files: readonly File[]) => {
       const { tool, mode, autoStart, startDelayMs } = opts.current;
@@ -202,12 +233,15 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
       ];
       itemsRef.current = next;
       setItems(next);
+      const checked = inspect(added);
       if (!autoStart) return;
-      if (startDelayMs)
-        setTimeout(() => startItems(added.filter((a) => itemsRef.current.some((i) => i.id === a.id))), startDelayMs);
-      else startItems(added);
+      const stillThere = (list: UploadItem[]) => list.filter((a) => itemsRef.current.some((i) => i.id === a.id));
+      void checked.then((open) => {
+        if (startDelayMs) setTimeout(() => startItems(stillThere(open)), startDelayMs);
+        else startItems(stillThere(open));
+      });
     },
-    [startItems],
+    [startItems, inspect],
   );
 
   const remove = useCallback((id: string) => {
@@ -235,8 +269,46 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
   }, []);
 
   const start = useCallback(() => {
-    startItems(itemsRef.current.filter((i) => i.status === "pending" || i.status === "error"));
+    const run = () => {
+      const waiting = itemsRef.current.filter((i) => i.status === "pending" || i.status === "error");
+      const locked = itemsRef.current.filter((i) => i.status === "locked");
+      if (opts.current.mode === "batch" && locked.length > 0) {
+        // A batch is one document: it waits for every file's password.
+        toast({
+          title: messages.locked.title,
+          description: messages.locked.description(locked[0].file.name),
+          variant: "destructive",
+        });
+        return;
+      }
+      startItems(waiting);
+    };
+    if (checks.current.size === 0) run();
+    else void Promise.all(checks.current.values()).then(run);
   }, [startItems]);
+
+  const unlock = useCallback(
+    async (id: string, password: string) => {
+      const item = itemsRef.current.find((i) => i.id === id);
+      if (!item || !(await passwordOpens(item.file, password))) return false;
+      const autoStart = opts.current.autoStart;
+      setItems((prev) => {
+        const next = patchItems(prev, [id], {
+          status: autoStart ? "uploading" : "pending",
+          filePassword: password,
+          error: undefined,
+        });
+        itemsRef.current = next;
+        return next;
+      });
+      if (autoStart) {
+        const ready = itemsRef.current.find((i) => i.id === id);
+        if (ready) startItems([ready]);
+      }
+      return true;
+    },
+    [startItems],
+  );
 
   const reset = useCallback(() => {
     for (const c of controllers.current.values()) c.abort();
@@ -252,6 +324,7 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
     move,
     start,
     reset,
+    unlock,
     busy: items.some(isActive),
     tool: options.tool,
     mode: options.mode,

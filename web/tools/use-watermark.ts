@@ -1,9 +1,11 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { convertPath } from "../../schema/options";
 import { toolsById } from "../../schema/tools";
+import type { LogoChoice, LogoPosition } from "../../schema/watermark-layout";
 import { formFailureMessage, useConversion } from "../api/convert";
 import { useAllowanceGuard } from "../session/allowance";
 import { toast } from "../ui/toaster";
+import { needsPassword, passwordFields, passwordOpens } from "./locked-pdf";
 import { messages } from "./messages";
 import { sizeLimitMB } from "./validation";
 
@@ -12,10 +14,30 @@ const tool = toolsById["watermark-pdf"];
 const MB = 1024 * 1024;
 let counter = 0;
 export const OPACITY = { min: 0.1, max: 1, step: 0.1, initial: 0.3 } as const;
+export const LOGO_LIMIT_MB = 5;
+const LOGO_TYPES = ["image/png", "image/jpeg"];
 
-/** The watermark form (spec section 5): PDFs, text (default CONFIDENTIAL), opacity 0.1-1 (default 0.3). */
+export interface WatermarkEntry {
+  id: string;
+  file: File;
+  /** An encrypted PDF waiting for its password. */
+  locked?: boolean;
+  /** Its password, checked with pdf.js. */
+  password?: string;
+}
+
+/**
+ * The watermark form (spec section 5): PDFs, text (default CONFIDENTIAL), opacity 0.1-1 (default
+ * 0.3); or, instead of the text, an image (a PNG or JPEG logo) centred, in a corner or tiled,
+ * scaled and turned. Encrypted PDFs ask for their password before anything is sent.
+ */
 export function useWatermark() {
-  const [entries, setEntries] = useState<{ id: string; file: File }[]>([]);
+  const [entries, setEntries] = useState<WatermarkEntry[]>([]);
+  const entriesRef = useRef(entries);
+  entriesRef.current = entries;
+  const [mode, setMode] = useState<"text" | "image">("text");
+  const [logo, setLogoState] = useState<File | null>(null);
+  const [logoChoice, setLogoChoice] = useState<LogoChoice>({ position: "center", scale: 40, rotation: 0 });
   const files = entries.map((e) => e.file);
   const [text, setTextState] = useState<string>(m.defaultText);
   const [opacity, setOpacity] = useState<number>(OPACITY.initial);
@@ -35,9 +57,42 @@ export function useWatermark() {
       toast({ title: m.invalidFilesTitle, description: `File size exceeds ${limit}MB limit`, variant: "destructive" });
     }
     if (fitting.length === 0) return;
-    setEntries((prev) => [...prev, ...fitting.map((file) => ({ id: `wm-${++counter}`, file }))]);
+    const added = fitting.map((file) => ({ id: `wm-${++counter}`, file }));
+    setEntries((prev) => [...prev, ...added]);
+    mutation.reset();
+    for (const a of added) {
+      void needsPassword(a.file)
+        .catch(() => false)
+        .then((locked) => {
+          if (locked) setEntries((prev) => prev.map((e) => (e.id === a.id ? { ...e, locked: true } : e)));
+        });
+    }
+  };
+
+  /** Tries a locked file's password; true when it opens the file. */
+  const unlock = async (id: string, password: string) => {
+    const entry = entriesRef.current.find((e) => e.id === id);
+    if (!entry || !(await passwordOpens(entry.file, password))) return false;
+    setEntries((prev) => prev.map((e) => (e.id === id ? { ...e, locked: false, password } : e)));
+    return true;
+  };
+
+  /** The logo: a PNG or JPEG up to 5 MB. */
+  const setLogo = (file: File | null) => {
+    if (file && !LOGO_TYPES.includes(file.type)) {
+      toast({ title: m.logoInvalidTitle, description: m.logoInvalidType, variant: "destructive" });
+      return;
+    }
+    if (file && file.size > LOGO_LIMIT_MB * MB) {
+      toast({ title: m.logoInvalidTitle, description: m.logoTooLarge(LOGO_LIMIT_MB), variant: "destructive" });
+      return;
+    }
+    setLogoState(file);
     mutation.reset();
   };
+  const setPosition = (position: LogoPosition) => setLogoChoice((c) => ({ ...c, position }));
+  const setScale = (scale: number) => setLogoChoice((c) => ({ ...c, scale }));
+  const setRotation = (rotation: number) => setLogoChoice((c) => ({ ...c, rotation }));
 
   const removeFile = (id: string) => {
     setEntries((prev) => prev.filter((e) => e.id !== id));
@@ -50,22 +105,44 @@ export function useWatermark() {
   };
 
   const submit = () => {
-    if (text.trim().length < 1) {
+    if (mode === "text" && text.trim().length < 1) {
       setTextError(m.textRequired);
+      return;
+    }
+    if (mode === "image" && !logo) {
+      toast({ title: m.logoMissing, variant: "destructive" });
       return;
     }
     if (files.length === 0) {
       toast({ title: m.noFiles, variant: "destructive" });
       return;
     }
+    const locked = entries.find((e) => e.locked);
+    if (locked) {
+      toast({
+        title: messages.locked.title,
+        description: messages.locked.description(locked.file.name),
+        variant: "destructive",
+      });
+      return;
+    }
     if (!guard.check()) return;
+    // Opacity travels as text, one decimal, as the slider shows it.
+    const common = { opacity: opacity.toFixed(1), ...passwordFields(entries.map((e) => e.password)) };
+    const image = mode === "image" && logo;
     mutation.mutate(
       {
         path: convertPath("watermark-pdf"),
         files,
-        // Opacity travels as text, one decimal, as the slider shows it.
-        fields: { watermarkText: text, opacity: opacity.toFixed(1) },
-        options: { auth: false },
+        fields: image
+          ? {
+              ...common,
+              position: logoChoice.position,
+              scale: String(logoChoice.scale),
+              rotation: String(logoChoice.rotation),
+            }
+          : { watermarkText: text, ...common },
+        options: { auth: false, attachments: image ? { watermarkImage: logo } : undefined },
       },
       {
         onSuccess: (res) => {
@@ -94,6 +171,15 @@ export function useWatermark() {
     textError,
     opacity,
     setOpacity,
+    mode,
+    setMode,
+    logo,
+    setLogo,
+    logoChoice,
+    setPosition,
+    setScale,
+    setRotation,
+    unlock,
     submit,
     mutation,
   };

@@ -1,4 +1,6 @@
 import { Box, Text } from "@chakra-ui/react";
+import { useEffect, useState } from "react";
+import { type LogoChoice, logoLayout } from "../../schema/watermark-layout";
 import { PageThumbnail } from "./page-thumbnail";
 import { usePdfDocument } from "./pdf-preview";
 
@@ -57,9 +59,81 @@ function Mark({ text, opacity, ratio }: { text: string; opacity: number; ratio: 
   );
 }
 
-/** A live preview: the first page of the first chosen PDF (or a blank page) with the mark over it. */
-export function WatermarkPreview({ file, text, opacity }: { file?: File; text: string; opacity: number }) {
-  const { doc, failed } = usePdfDocument(file);
+/** The logo's object URL and its size as the browser shows it (orientation applied), once loaded. */
+function useLogo(logo: File | null | undefined) {
+  const [state, setState] = useState<{ url: string; width: number; height: number } | null>(null);
+  useEffect(() => {
+    setState(null);
+    if (!logo) return;
+    const url = URL.createObjectURL(logo);
+    const img = new Image();
+    img.onload = () => setState({ url, width: img.naturalWidth, height: img.naturalHeight });
+    img.src = url;
+    return () => URL.revokeObjectURL(url);
+  }, [logo]);
+  return state;
+}
+
+/** The logo where the server puts it (schema/watermark-layout.ts), over a page `ratio` wide to 1 high. */
+function LogoMark({
+  logo,
+  choice,
+  opacity,
+  ratio,
+}: {
+  logo: { url: string; width: number; height: number };
+  choice: LogoChoice;
+  opacity: number;
+  ratio: number;
+}) {
+  // In page points of an A4-high page: the layout's margins and sizes are relative anyway.
+  const h = 842;
+  const w = h * ratio;
+  const layout = logoLayout({ width: w, height: h }, logo, choice);
+  return (
+    <svg
+      viewBox={`0 0 ${w} ${h}`}
+      style={{ position: "absolute", inset: 0, width: "100%", height: "100%", pointerEvents: "none" }}
+      aria-hidden
+      data-testid="watermark-logo"
+      data-copies={layout.centres.length}
+    >
+      {layout.centres.map(([cx, cy]) => (
+        <image
+          key={`${cx},${cy}`}
+          href={logo.url}
+          x={-layout.width / 2}
+          y={-layout.height / 2}
+          width={layout.width}
+          height={layout.height}
+          opacity={opacity}
+          preserveAspectRatio="none"
+          // The layout's y runs up and its turn is counter-clockwise; SVG's y runs down.
+          transform={`translate(${cx} ${h - cy}) rotate(${-choice.rotation})`}
+        />
+      ))}
+    </svg>
+  );
+}
+
+/** A live preview: the first page of the first chosen PDF (or a blank page) with the mark or the logo over it. */
+export function WatermarkPreview({
+  file,
+  password,
+  text,
+  opacity,
+  logo,
+  logoChoice,
+}: {
+  file?: File;
+  password?: string;
+  text: string;
+  opacity: number;
+  logo?: File | null;
+  logoChoice?: LogoChoice;
+}) {
+  const { doc, failed } = usePdfDocument(file, password);
+  const image = useLogo(logo);
   return (
     <Box>
       <Box maxW="72" mx="auto" shadow="md" borderRadius="sm">
@@ -69,7 +143,13 @@ export function WatermarkPreview({ file, text, opacity }: { file?: File; text: s
           width={288}
           blank={!file}
           failed={failed}
-          overlay={(ratio) => <Mark text={text.trim()} opacity={opacity} ratio={ratio} />}
+          overlay={(ratio) =>
+            logo ? (
+              image && logoChoice && <LogoMark logo={image} choice={logoChoice} opacity={opacity} ratio={ratio} />
+            ) : (
+              <Mark text={text.trim()} opacity={opacity} ratio={ratio} />
+            )
+          }
         />
       </Box>
       <Text fontSize="xs" color="fg.muted" textAlign="center" mt="3">

@@ -126,11 +126,20 @@ export async function checkUpload(file: UploadedFile, tool: ToolDef, maxFileByte
   return { name, ext, kind: actual ?? claimed, bytes, size: bytes.byteLength };
 }
 
+/** A file in another field than `files` (the watermark's image), not checked yet: its tool says how. */
+export interface OtherFile extends UploadedFile {
+  field: string;
+}
+
 /**
  * Reads the multipart body (bounded by the request limit, kept once: files are views into it)
- * and checks the `files` field against the tool's rules: count, type, size, content.
+ * and checks the `files` field against the tool's rules: count, type, size, content. Files in
+ * other fields come back as they are, for the tool that takes them to check.
  */
-export async function readUploads(c: AppContext, tool: ToolDef): Promise<{ uploads: Upload[]; form: FormData }> {
+export async function readUploads(
+  c: AppContext,
+  tool: ToolDef,
+): Promise<{ uploads: Upload[]; form: FormData; others: OtherFile[] }> {
   const type = (c.req.header("content-type") ?? "").toLowerCase();
   if (!type.startsWith("multipart/form-data")) {
     throw new AppError("bad_request", "Send the files as multipart/form-data in a field named files.");
@@ -159,7 +168,8 @@ export async function readUploads(c: AppContext, tool: ToolDef): Promise<{ uploa
   for (const file of files) uploads.push(await checkUpload(file, tool, maxFileBytes));
   const fields = new FormData();
   for (const [key, value] of body.fields) fields.append(key, value);
-  return { uploads, form: fields };
+  const others = body.files.filter((f) => f.field !== "files");
+  return { uploads, form: fields, others };
 }
 
 export function requestTooLarge(maxRequestBytes: number): AppError {

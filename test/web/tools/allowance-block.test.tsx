@@ -1,6 +1,6 @@
 import { ChakraProvider } from "@chakra-ui/react";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { act, renderHook } from "@testing-library/react";
+import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { toolsById } from "../../../schema/tools";
@@ -31,7 +31,7 @@ afterEach(() => {
 });
 
 describe("the client-side allowance block", () => {
-  it("stops a free user at 10/10 before uploading, with the spec's toast", () => {
+  it("stops a free user at 10/10 before uploading, with the spec's toast", async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal("fetch", fetchMock);
     const toast = vi.spyOn(toaster, "toast");
@@ -42,6 +42,8 @@ describe("the client-side allowance block", () => {
       },
     );
     act(() => result.current.addFiles([pdf("a.pdf")]));
+    // Started once the file is known not to need a password.
+    await waitFor(() => expect(result.current.items[0].status).toBe("error"));
     expect(fetchMock).not.toHaveBeenCalled();
     expect(toast).toHaveBeenCalledWith(
       expect.objectContaining({
@@ -53,7 +55,7 @@ describe("the client-side allowance block", () => {
     expect(result.current.items[0]).toMatchObject({ status: "error", error: "Conversion limit reached" });
   });
 
-  it("tells anyone else to try again tomorrow, and never blocks premium", () => {
+  it("tells anyone else to try again tomorrow, and never blocks premium", async () => {
     vi.stubGlobal(
       "fetch",
       vi.fn(() => new Promise(() => {})),
@@ -63,12 +65,15 @@ describe("the client-side allowance block", () => {
       wrapper: signedIn({ ...testUser, role: "member", dailyConversions: 2, dailyLimit: 2 }),
     });
     act(() => other.result.current.addFiles([pdf("a.pdf")]));
-    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ description: "Please try again tomorrow" }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(expect.objectContaining({ description: "Please try again tomorrow" })),
+    );
 
     const premium = renderHook(() => useUploadQueue({ tool: toolsById["rotate-pdf"], mode: "each", autoStart: true }), {
       wrapper: signedIn({ ...testUser, role: "premium", dailyConversions: 5000, dailyLimit: null }),
     });
     act(() => premium.result.current.addFiles([pdf("b.pdf")]));
+    await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalled());
     expect(premium.result.current.items[0].status).toBe("uploading");
   });
 });

@@ -190,10 +190,10 @@ describe("compress-pdf: edges", () => {
     expect(bad.error).toBe("Compression level must be low, recommended or extreme.");
     const locked = await convertFails(
       PATH,
-      form([{ name: "l.pdf", bytes: await corpusFile("pdf/encrypted/qpdf__enc-R3_V2.pdf") }]),
+      form([{ name: "l.pdf", bytes: await corpusFile("pdf/encrypted/qpdf__c-r4.pdf") }]),
       422,
     );
-    expect(locked.code).toBe("pdf_encrypted");
+    expect(locked.code).toBe("password_required");
     const res = await post(
       PATH,
       form([{ name: "b.pdf", bytes: await corpusFile("pdf/malformed/pdfjs__bomb_giant.pdf") }]),

@@ -159,8 +159,8 @@ describe("POST /api/convert/merge-pdf", () => {
     expect((await convertFails(MERGE, form([one, big]), 413)).error).toBe("File size exceeds 25MB limit");
     const locked = await convertFails(MERGE, form([one, { name: "secret.pdf", bytes: enc }]), 422);
     expect(locked).toEqual({
-      code: "pdf_encrypted",
-      error: "secret.pdf is password-protected. Unlock it first with the Unlock PDF tool, then try again.",
+      code: "password_required",
+      error: "secret.pdf is password-protected. Enter its password to open it.",
     });
     const damaged = await convertFails(MERGE, form([{ name: "broken.pdf", bytes: bad }, one]), 422);
     expect(damaged.code).toBe("pdf_damaged");

@@ -89,9 +89,9 @@ describe("POST /api/convert/extract-pages", () => {
     expect((await convertFails(SPLIT, form(file), 400)).error).toBe("Please select at least one page to split.");
     const two = form([...file, ...file], { selectedPages: "[1]" });
     expect((await convertFails(EXTRACT, two, 400)).error).toBe("Please upload one file at a time.");
-    const enc = await corpusFile("pdf/encrypted/qpdf__enc-R2_V1.pdf");
+    const enc = await corpusFile("pdf/encrypted/qpdf__c-r3.pdf");
     const locked = await convertFails(EXTRACT, form([{ name: "s.pdf", bytes: enc }], { selectedPages: "[1]" }), 422);
-    expect(locked.code).toBe("pdf_encrypted");
+    expect(locked.code).toBe("password_required");
   });
 });
 
@@ -204,7 +204,7 @@ describe("POST /api/analyze-pdf", () => {
   it("refuses what it cannot read", async () => {
     const enc = await corpusFile("pdf/encrypted/pdfjs__issue6010_1.pdf");
     const locked = await convertFails("/api/analyze-pdf", form([{ name: "l.pdf", bytes: enc }]), 422);
-    expect(locked.error).toBe("l.pdf is password-protected. Unlock it first with the Unlock PDF tool, then try again.");
+    expect(locked.error).toBe("l.pdf is password-protected. Enter its password to open it.");
     const loop = await corpusFile("pdf/malformed/pdfjs__Pages-tree-refs.pdf");
     const looped = await convertFails("/api/analyze-pdf", form([{ name: "loop.pdf", bytes: loop }]), 422);
     expect(looped).toEqual({ code: "pdf_damaged", error: "loop.pdf has a page list that loops back on itself." });

@@ -169,7 +169,7 @@ describe("POST /api/convert/watermark-pdf", () => {
     expect(body.files).toHaveLength(2);
     expect(body.message).toBe("1 of 2 files watermarked");
     expect(body.files[0].status).toBe("watermarked");
-    const message = "locked.pdf is password-protected. Unlock it first with the Unlock PDF tool, then try again.";
+    const message = "locked.pdf is password-protected. Enter its password to open it.";
     expect(body.files[1]).toMatchObject({ originalName: "locked.pdf", status: "error", error: message, message });
     await expectValidPdf(await download(body.files[0]));
     const alone = await convertFails(
@@ -177,6 +177,6 @@ describe("POST /api/convert/watermark-pdf", () => {
       form([{ name: "locked.pdf", bytes: enc }], { watermarkText: "X" }),
       422,
     );
-    expect(alone).toEqual({ code: "pdf_encrypted", error: message });
+    expect(alone).toEqual({ code: "password_required", error: message });
   });
 });

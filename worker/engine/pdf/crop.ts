@@ -2,6 +2,7 @@ import { PDFName, type PDFPage } from "@cantoo/pdf-lib";
 import type { Margins } from "../../../schema/options";
 import { type Budget, yieldToEventLoop } from "../core/budget";
 import { EngineError } from "../core/errors";
+import { checkPageContents } from "./content-check";
 import { guardPdf, loadPdf, savePdf } from "./document";
 import { apply, readerView, visibleBox } from "./page-geometry";
 
@@ -12,6 +13,8 @@ export interface CropOptions {
    */
   boxes: (pageCount: number) => Map<number, Margins>;
   name?: string;
+  /** Opens an encrypted input (see loadPdf). */
+  password?: string;
   budget?: Budget;
 }
 
@@ -41,7 +44,9 @@ function cropPage(page: PDFPage, m: Margins): boolean {
 
 /** Crop: the pages named in `boxes` get their new visible area; the rest stay as they were. */
 export async function cropPdf(bytes: Uint8Array, opts: CropOptions) {
-  const doc = await loadPdf(bytes, { name: opts.name, budget: opts.budget });
+  const doc = await loadPdf(bytes, { name: opts.name, password: opts.password, budget: opts.budget });
+  // Nothing is redrawn, but a page whose content cannot be read is refused as every tool refuses it.
+  await checkPageContents(doc, { name: opts.name, budget: opts.budget });
   const pages = doc.getPages();
   const boxes = opts.boxes(pages.length);
   for (const p of boxes.keys()) {

@@ -1,11 +1,11 @@
 import { EncryptedPDFError, PDFDict, PDFDocument, PDFName, PDFObjectCopier, PDFStream } from "@cantoo/pdf-lib";
 import type { Budget } from "../core/budget";
-import { EngineError } from "../core/errors";
+import { EngineError, isEngineError } from "../core/errors";
 import { writeCompactSyntax } from "./compact-syntax";
 import { documentFromContext, dropSupersededObjects, openPdf, parseGuarded } from "./crypto/security";
 import { checkMetadata } from "./metadata";
 import { repairPageTree } from "./page-tree";
-import { installParseGuards } from "./parse-guard";
+import { installParseGuards, releaseParse } from "./parse-guard";
 import { installWeakPools } from "./pools";
 import { copyStreamBytesInBulk, shareStreamBytes } from "./stream-bytes";
 import { speedUpXrefStreams } from "./xref-speed";
@@ -32,28 +32,40 @@ export const DAMAGED_MESSAGE = "This PDF is damaged or is not a valid PDF, and c
 export interface LoadPdfOptions {
   /** The name shown in messages ("report.pdf is damaged ..."). */
   name?: string;
-  /** Opens an encrypted file with this user or owner password ("" for none); the unlock tool only. */
+  /**
+   * Opens an encrypted file with this user or owner password. Without one, an encrypted file
+   * whose user password is empty still opens (readers open it without asking); any other
+   * asks for its password (password_required).
+   */
   password?: string;
   /** The job's budget: what parsing builds is charged to its memory. */
   budget?: Budget;
 }
 
 /**
- * Loads a PDF for a tool. Encrypted input is a 4xx that points to Unlock (never blank pages);
- * anything the parser cannot make sense of is a 4xx saying the file is damaged.
+ * Loads a PDF for a tool. Encrypted input is opened with its password, or is a 4xx asking for
+ * it (never blank pages); anything the parser cannot make sense of is a 4xx saying the file is
+ * damaged. The document comes back decrypted: what a tool saves from it has no password.
  */
 export async function loadPdf(bytes: Uint8Array, opts: LoadPdfOptions = {}): Promise<PDFDocument> {
   let doc: PDFDocument;
-  if (opts.password !== undefined) {
-    // pdf-lib's own decryption garbles some strings and streams; ours follows the standard.
-    doc = (await openPdf(bytes, { password: opts.password, name: opts.name, budget: opts.budget })).doc;
-  } else {
-    try {
-      // As PDFDocument.load would make it: encrypted input throws, XFA is not kept.
-      doc = documentFromContext(await parseGuarded(bytes, opts), { preserveXFA: false });
-    } catch (err) {
-      throw classifyLoadError(err, opts.name);
+  try {
+    if (opts.password !== undefined) {
+      // pdf-lib's own decryption garbles some strings and streams; ours follows the standard.
+      doc = (await openPdf(bytes, { password: opts.password, name: opts.name, budget: opts.budget })).doc;
+    } else {
+      const context = await parseGuarded(bytes, opts);
+      if (context.trailerInfo.Encrypt === undefined) {
+        // As PDFDocument.load would make it; XFA is not kept.
+        doc = documentFromContext(context, { preserveXFA: false });
+      } else {
+        // Encrypted: opened again through our decryption, with the empty user password.
+        releaseParse(context);
+        doc = (await openPdf(bytes, { password: "", name: opts.name, budget: opts.budget })).doc;
+      }
     }
+  } catch (err) {
+    throw classifyLoadError(err, opts.name);
   }
   let pages: number;
   try {
@@ -72,7 +84,22 @@ function withName(name: string | undefined, rest: string): string {
 }
 
 export function classifyLoadError(err: unknown, name?: string): EngineError {
-  if (err instanceof EngineError) return err;
+  if (isEngineError(err)) {
+    // The words a person acts on: the file, and what to do.
+    if (err.code === "password_required") {
+      return new EngineError(
+        "password_required",
+        withName(name, "is password-protected. Enter its password to open it."),
+      );
+    }
+    if (err.code === "password_incorrect") {
+      return new EngineError(
+        "password_incorrect",
+        `Incorrect password for ${name ?? "this PDF"}. Check the password and try again.`,
+      );
+    }
+    return err;
+  }
   if (err instanceof EncryptedPDFError) {
     return new EngineError(
       "pdf_encrypted",
@@ -81,9 +108,6 @@ export function classifyLoadError(err: unknown, name?: string): EngineError {
         : ENCRYPTED_MESSAGE,
     );
   }
-  const message = err instanceof Error ? err.message : String(err);
-  if (message === "Password incorrect") return new EngineError("password_incorrect", "Password incorrect");
-  if (message === "NEEDS PASSWORD") return new EngineError("password_required", "Password required");
   return new EngineError(
     "pdf_damaged",
     name ? `${name} is damaged or is not a valid PDF, and could not be read.` : DAMAGED_MESSAGE,

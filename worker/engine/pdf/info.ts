@@ -1,6 +1,7 @@
 import { PDFDict, PDFHexString, PDFName, PDFString } from "@cantoo/pdf-lib";
 import type { InfoFields } from "../../../schema/options";
 import type { Budget } from "../core/budget";
+import { checkPageContents } from "./content-check";
 import { guardPdf, loadPdf, savePdf } from "./document";
 
 /** The Info dictionary's text entries, by the names the tool uses. */
@@ -28,9 +29,11 @@ export function pdfDate(d: Date): string {
  */
 export async function editInfo(
   bytes: Uint8Array,
-  opts: { fields: InfoFields; removeAll: boolean; name?: string; budget?: Budget },
+  opts: { fields: InfoFields; removeAll: boolean; name?: string; password?: string; budget?: Budget },
 ) {
-  const doc = await loadPdf(bytes, { name: opts.name, budget: opts.budget });
+  const doc = await loadPdf(bytes, { name: opts.name, password: opts.password, budget: opts.budget });
+  // Nothing is redrawn, but a page whose content cannot be read is refused as every tool refuses it.
+  await checkPageContents(doc, { name: opts.name, budget: opts.budget });
   await guardPdf(opts.name, () => {
     const ctx = doc.context;
     doc.catalog.delete(PDFName.of("Metadata"));

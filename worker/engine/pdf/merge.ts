@@ -7,6 +7,8 @@ import { guardPdf, loadPdf, MAX_PAGES, savePdf } from "./document";
 export interface PdfInput {
   bytes: Uint8Array;
   name: string;
+  /** Opens an encrypted input (see loadPdf). */
+  password?: string;
 }
 
 export interface MergeResult {
@@ -26,7 +28,7 @@ export async function mergePdfs(files: readonly PdfInput[], opts: { budget?: Bud
   // Page counts come with each source; the specs are filled as sources are read.
   const assembler = await Assembler.create(specs);
   for (const [i, file] of files.entries()) {
-    const src = await loadPdf(file.bytes, { name: file.name, budget: opts.budget });
+    const src = await loadPdf(file.bytes, { name: file.name, password: file.password, budget: opts.budget });
     await checkPageContents(src, { name: file.name, budget: opts.budget });
     opts.budget?.check();
     const count = src.getPageCount();

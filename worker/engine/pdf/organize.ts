@@ -9,6 +9,8 @@ import { readerView, visibleBox } from "./page-geometry";
 export interface PdfInput {
   bytes: Uint8Array;
   name: string;
+  /** Opens an encrypted input (see loadPdf). */
+  password?: string;
   /** Already loaded (by a caller that had to look inside first). */
   doc?: PDFDocument;
 }
@@ -52,7 +54,8 @@ export async function organizePdfs(
   const assembler = await Assembler.create(specs);
   for (const [i, file] of files.entries()) {
     if (!plan.some((p) => "file" in p && p.file === i)) continue;
-    const doc = file.doc ?? (await loadPdf(file.bytes, { name: file.name, budget: opts.budget }));
+    const doc =
+      file.doc ?? (await loadPdf(file.bytes, { name: file.name, password: file.password, budget: opts.budget }));
     const count = doc.getPageCount();
     const used = new Set<number>();
     for (const [k, p] of plan.entries()) {
@@ -98,7 +101,7 @@ export async function removePages(
   remove: readonly number[],
   opts: { budget?: Budget } = {},
 ): Promise<{ bytes: Uint8Array; pageCount: number; removed: number }> {
-  const doc = await loadPdf(file.bytes, { name: file.name, budget: opts.budget });
+  const doc = await loadPdf(file.bytes, { name: file.name, password: file.password, budget: opts.budget });
   const count = doc.getPageCount();
   const gone = new Set(remove);
   for (const p of gone) {

@@ -10,6 +10,8 @@ export interface RotateOptions {
   /** 1-based page numbers; all pages when absent. */
   pages?: readonly number[];
   name?: string;
+  /** Opens an encrypted input (see loadPdf). */
+  password?: string;
   budget?: Budget;
 }
 
@@ -18,7 +20,7 @@ export async function rotatePdf(
   bytes: Uint8Array,
   opts: RotateOptions,
 ): Promise<{ bytes: Uint8Array; rotated: number; pageCount: number }> {
-  const doc = await loadPdf(bytes, { name: opts.name, budget: opts.budget });
+  const doc = await loadPdf(bytes, { name: opts.name, password: opts.password, budget: opts.budget });
   const all = doc.getPages();
   const selected = opts.pages ? checkPageNumbers(opts.pages, all.length) : all.map((_, i) => i + 1);
   await checkPageContents(doc, { name: opts.name, budget: opts.budget });

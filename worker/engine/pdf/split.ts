@@ -10,6 +10,8 @@ export interface SplitOptions {
   /** 1-based page numbers; duplicates are ignored and the output follows page order. */
   pages: readonly number[];
   name?: string;
+  /** Opens an encrypted input (see loadPdf). */
+  password?: string;
   budget?: Budget;
 }
 
@@ -52,7 +54,7 @@ async function copySelected(src: SourcePdf, selected: number[]) {
 }
 
 async function prepare(bytes: Uint8Array, opts: SplitOptions) {
-  const doc = await loadPdf(bytes, { name: opts.name, budget: opts.budget });
+  const doc = await loadPdf(bytes, { name: opts.name, password: opts.password, budget: opts.budget });
   const pageCount = doc.getPageCount();
   const selected = checkPageNumbers(opts.pages, pageCount);
   await checkPageContents(doc, { name: opts.name, pages: selected.map((p) => p - 1), budget: opts.budget });

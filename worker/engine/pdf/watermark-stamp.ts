@@ -1,27 +1,23 @@
 import {
-  beginText,
-  concatTransformationMatrix,
   drawObject,
-  endText,
   type PDFArray,
   type PDFContext,
   type PDFDict,
-  type PDFHexString,
   PDFName,
+  type PDFOperator,
   type PDFPage,
   type PDFRef,
   popGraphicsState,
   pushGraphicsState,
-  setFillingRgbColor,
-  setFontAndSize,
-  setGraphicsState,
-  showText,
 } from "@cantoo/pdf-lib";
 
-/** What a page's stamp is drawn with: the layout from watermarkLayout, the font, the opacity. */
-export interface Stamp {
-  size: number;
-  matrix: [number, number, number, number, number, number];
+/** The resource dictionary a form names, as pdf-lib's context builds it from literals. */
+type Resources = NonNullable<Parameters<PDFContext["formXObject"]>[1]>;
+
+/** What one page geometry's stamp is: its drawing, the resources it names, the box it covers. */
+export interface StampForm {
+  operators: PDFOperator[];
+  resources: Resources[string];
   box: { x: number; y: number; width: number; height: number };
 }
 
@@ -33,38 +29,28 @@ const NAME = "PDFToolsWatermark";
  * entry and an array slot, where a content stream, a font and a graphics-state entry of its
  * own made our watermarked files larger than qpdf's overlay. (pdf-lib already wraps a page's
  * own content in q/Q, with two streams shared by all pages, when it first touches the page.)
+ * `key` names a geometry; `build` makes its form the first time it is needed.
  */
-export class Stamper {
+export class Stamper<S> {
   private readonly forms = new Map<string, { form: PDFRef; draw: PDFRef }>();
 
   constructor(
     private readonly context: PDFContext,
-    private readonly fontRef: PDFRef,
-    private readonly encoded: PDFHexString,
-    private readonly gs: PDFRef,
+    private readonly key: (s: S) => string,
+    private readonly build: (s: S) => StampForm,
   ) {}
 
-  private formFor(s: Stamp) {
-    const key = `${s.size}|${s.matrix.join(",")}|${s.box.x},${s.box.y},${s.box.width},${s.box.height}`;
+  private formFor(s: S) {
+    const key = this.key(s);
     let entry = this.forms.get(key);
     if (!entry) {
       const ctx = this.context;
+      const { operators, resources, box } = this.build(s);
       const form = ctx.register(
-        ctx.formXObject(
-          [
-            setGraphicsState("GS"),
-            setFillingRgbColor(0.5, 0.5, 0.5),
-            concatTransformationMatrix(...s.matrix),
-            beginText(),
-            setFontAndSize("F", s.size),
-            showText(this.encoded),
-            endText(),
-          ],
-          {
-            BBox: [s.box.x, s.box.y, s.box.x + s.box.width, s.box.y + s.box.height],
-            Resources: { Font: { F: this.fontRef }, ExtGState: { GS: this.gs } },
-          },
-        ),
+        ctx.formXObject(operators, {
+          BBox: [box.x, box.y, box.x + box.width, box.y + box.height],
+          Resources: resources,
+        }),
       );
       const draw = ctx.register(ctx.contentStream([pushGraphicsState(), drawObject(NAME), popGraphicsState()]));
       entry = { form, draw };
@@ -73,7 +59,7 @@ export class Stamper {
     return entry;
   }
 
-  stamp(page: PDFPage, s: Stamp): void {
+  stamp(page: PDFPage, s: S): void {
     const { form, draw } = this.formFor(s);
     const { XObject, Contents } = page.node.normalizedEntries() as { XObject: PDFDict; Contents?: PDFArray };
     const taken = XObject.get(PDFName.of(NAME));

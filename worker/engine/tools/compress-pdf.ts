@@ -11,7 +11,7 @@ export const compressPdfTool: Tool<OptionsOf<"compress-pdf">> = {
   conversionType: "compress-pdf",
   async run(files, { level }, budget) {
     const { outputs, errors } = await convertEach(files, async (f) => {
-      const r = await compressPdf(f.bytes, { level, name: f.name, budget });
+      const r = await compressPdf(f.bytes, { level, name: f.name, password: f.password, budget });
       const before = f.bytes.length;
       const images =
         r.images.recompressed > 0

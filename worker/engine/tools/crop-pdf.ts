@@ -29,7 +29,7 @@ export const cropPdfTool: Tool<OptionsOf<"crop-pdf">> = {
   tool: "crop-pdf",
   conversionType: "crop-pdf",
   async run([file], options, budget) {
-    const r = await cropPdf(file.bytes, { boxes: boxesFor(options), name: file.name, budget });
+    const r = await cropPdf(file.bytes, { boxes: boxesFor(options), name: file.name, password: file.password, budget });
     return {
       outputs: [
         {

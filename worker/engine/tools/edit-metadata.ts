@@ -8,7 +8,7 @@ export const editMetadataTool: Tool<OptionsOf<"edit-metadata">> = {
   tool: "edit-metadata",
   conversionType: "edit-metadata",
   async run([file], { info, removeAll }, budget) {
-    const r = await editInfo(file.bytes, { fields: info, removeAll, name: file.name, budget });
+    const r = await editInfo(file.bytes, { fields: info, removeAll, name: file.name, password: file.password, budget });
     return {
       outputs: [
         {

@@ -1,4 +1,4 @@
-import type { ConvertSlug, OptionsOf } from "../../../schema/options";
+import { type ConvertSlug, type OptionsOf, passwordFor } from "../../../schema/options";
 import { compressImageTool } from "./compress-image";
 import { compressPdfTool } from "./compress-pdf";
 import { cropPdfTool } from "./crop-pdf";
@@ -16,6 +16,23 @@ import type { Tool } from "./types";
 import { unlockPdfTool } from "./unlock-pdf";
 import { watermarkPdfTool } from "./watermark-pdf";
 
+/**
+ * A PDF tool that opens encrypted inputs: each PDF carries the password given for it (by its
+ * position or name, or the one for every file) down to loadPdf. Without one, a file whose user
+ * password is empty still opens and any other is refused asking for its password.
+ */
+function withPasswords<O extends { password?: string; passwords: Record<string, string> }>(tool: Tool<O>): Tool<O> {
+  return {
+    ...tool,
+    run: (files, options, budget) =>
+      tool.run(
+        files.map((f, i) => (f.kind === "pdf" ? { ...f, password: passwordFor(options, f.name, i) } : f)),
+        options,
+        budget,
+      ),
+  };
+}
+
 export type { Tool, ToolFailure, ToolFile, ToolOutput, ToolResult } from "./types";
 
 /**
@@ -25,20 +42,20 @@ export type { Tool, ToolFailure, ToolFile, ToolOutput, ToolResult } from "./type
  * checker refuses a slug with no tool behind it.
  */
 export const engineTools: { [S in ConvertSlug]: Tool<OptionsOf<S>> } = {
-  "merge-pdf": mergePdfTool,
-  "extract-pages": extractPagesTool,
-  "split-pages": splitPagesTool,
-  "compress-pdf": compressPdfTool,
+  "merge-pdf": withPasswords(mergePdfTool),
+  "extract-pages": withPasswords(extractPagesTool),
+  "split-pages": withPasswords(splitPagesTool),
+  "compress-pdf": withPasswords(compressPdfTool),
   "jpg-to-pdf": jpgToPdfTool,
   "compress-image": compressImageTool,
-  "watermark-pdf": watermarkPdfTool,
-  "rotate-pdf": rotatePdfTool,
+  "watermark-pdf": withPasswords(watermarkPdfTool),
+  "rotate-pdf": withPasswords(rotatePdfTool),
   "unlock-pdf": unlockPdfTool,
   "protect-pdf": protectPdfTool,
-  "organize-pdf": organizePdfTool,
-  "remove-pages": removePagesTool,
-  "page-numbers": pageNumbersTool,
-  "crop-pdf": cropPdfTool,
-  "nup-pdf": nupPdfTool,
-  "edit-metadata": editMetadataTool,
+  "organize-pdf": withPasswords(organizePdfTool),
+  "remove-pages": withPasswords(removePagesTool),
+  "page-numbers": withPasswords(pageNumbersTool),
+  "crop-pdf": withPasswords(cropPdfTool),
+  "nup-pdf": withPasswords(nupPdfTool),
+  "edit-metadata": withPasswords(editMetadataTool),
 };

@@ -8,7 +8,7 @@ export const nupPdfTool: Tool<OptionsOf<"nup-pdf">> = {
   tool: "nup-pdf",
   conversionType: "nup-pdf",
   async run([file], options, budget) {
-    const r = await nupPdf(file.bytes, { ...options, name: file.name, budget });
+    const r = await nupPdf(file.bytes, { ...options, name: file.name, password: file.password, budget });
     return {
       outputs: [
         {

@@ -10,7 +10,7 @@ export const pageNumbersTool: Tool<OptionsOf<"page-numbers">> = {
   conversionType: "page-numbers",
   async run(files, options, budget) {
     const { outputs, errors } = await convertEach(files, async (f) => {
-      const r = await numberPages(f.bytes, { ...options, name: f.name, budget });
+      const r = await numberPages(f.bytes, { ...options, name: f.name, password: f.password, budget });
       return {
         ok: true,
         bytes: r.bytes,

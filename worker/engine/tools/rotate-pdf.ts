@@ -10,7 +10,7 @@ export const rotatePdfTool: Tool<OptionsOf<"rotate-pdf">> = {
   async run(files, { angle, pages }, budget) {
     const outputs = [];
     for (const f of files) {
-      const result = await rotatePdf(f.bytes, { angle, pages, name: f.name, budget });
+      const result = await rotatePdf(f.bytes, { angle, pages, name: f.name, password: f.password, budget });
       outputs.push({
         ok: true as const,
         bytes: result.bytes,

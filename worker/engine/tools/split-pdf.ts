@@ -10,7 +10,12 @@ export const extractPagesTool: Tool<OptionsOf<"extract-pages">> = {
   tool: "split-pdf",
   conversionType: "extract-pages",
   async run([file], { selectedPages }, budget) {
-    const result = await extractPages(file.bytes, { pages: selectedPages, name: file.name, budget });
+    const result = await extractPages(file.bytes, {
+      pages: selectedPages,
+      name: file.name,
+      password: file.password,
+      budget,
+    });
     const n = result.pages.length;
     return {
       outputs: [
@@ -39,7 +44,13 @@ export const splitPagesTool: Tool<OptionsOf<"split-pages">> = {
   conversionType: "split-pages",
   async run([file], { selectedPages }, budget) {
     const pageName = (page: number) => derivedName(file.name, `page-${page}`, ".pdf");
-    const result = await splitPages(file.bytes, { pages: selectedPages, name: file.name, budget, fileName: pageName });
+    const result = await splitPages(file.bytes, {
+      pages: selectedPages,
+      name: file.name,
+      password: file.password,
+      budget,
+      fileName: pageName,
+    });
     const pages: ToolOutput[] = (result.files ?? []).map((f) => ({
       ok: true,
       bytes: f.bytes,

@@ -6,6 +6,8 @@ export interface ToolFile {
   name: string;
   kind: "pdf" | "jpeg" | "png" | "webp";
   bytes: Uint8Array;
+  /** An encrypted PDF's password, given by the person (see withPasswords). */
+  password?: string;
 }
 
 /** A file a tool made. */

@@ -1,4 +1,4 @@
-import type { OptionsOf } from "../../../schema/options";
+import { type OptionsOf, passwordFor } from "../../../schema/options";
 import type { EngineError } from "../core/errors";
 import { derivedName } from "../core/filenames";
 import { type UnlockResult, unlockPdf } from "../pdf/crypto/unlock";
@@ -29,7 +29,18 @@ function failure(name: string, err: EngineError): ToolFailure {
     password_incorrect: `Incorrect password for ${name}. Check the password and try again.`,
     password_required: `${name} is password-protected. Enter its password to unlock it.`,
   };
-  return { ok: false, originalName: name, error: err.message, code: err.code, message: hint[err.code] ?? err.message };
+  // Unlock's answer keeps its short error beside the hint (the other tools say the hint's words).
+  const short: Partial<Record<string, string>> = {
+    password_incorrect: `Incorrect password for ${name}`,
+    password_required: `Password required for ${name}`,
+  };
+  return {
+    ok: false,
+    originalName: name,
+    error: short[err.code] ?? err.message,
+    code: err.code,
+    message: hint[err.code] ?? err.message,
+  };
 }
 
 /**
@@ -40,11 +51,11 @@ function failure(name: string, err: EngineError): ToolFailure {
 export const unlockPdfTool: Tool<OptionsOf<"unlock-pdf">> = {
   tool: "unlock-pdf",
   conversionType: "unlock-pdf",
-  async run(files, { password: shared, passwords }, budget) {
+  async run(files, options, budget) {
     const { outputs } = await convertEach(
       files,
       async (f, i) => {
-        const password = passwords[String(i)] ?? passwords[f.name] ?? shared;
+        const password = passwordFor(options, f.name, i);
         const unlocked = success(f.name, await unlockPdf(f.bytes, { password, name: f.name, budget }));
         budget.check();
         return unlocked;

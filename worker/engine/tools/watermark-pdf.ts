@@ -5,17 +5,29 @@ import { convertEach } from "./each-file";
 import type { Tool } from "./types";
 
 /**
- * Watermark PDF: files succeed or fail one by one (status 'watermarked' or 'error'); if none
+ * Watermark PDF, with text or with an image (a logo, centred, in a corner or tiled). Files succeed or fail one by one (status 'watermarked' or 'error'); if none
  * succeeds, the first file's error is the answer, so a single bad file gets a plain refusal.
  */
 export const watermarkPdfTool: Tool<OptionsOf<"watermark-pdf">> = {
   tool: "watermark-pdf",
   conversionType: "watermark-pdf",
-  async run(files, { watermarkText: text, opacity }, budget) {
+  async run(files, { watermarkText: text, opacity, watermarkImage, position, scale, rotation }, budget) {
+    const image = watermarkImage
+      ? { bytes: watermarkImage.bytes, name: watermarkImage.name, kind: watermarkImage.kind }
+      : undefined;
+    const logo = { position, scale, rotation };
     const { outputs, errors } = await convertEach(
       files,
       async (f) => {
-        const result = await watermarkPdf(f.bytes, { text, opacity, name: f.name, budget });
+        const result = await watermarkPdf(f.bytes, {
+          text,
+          image,
+          logo,
+          opacity,
+          name: f.name,
+          password: f.password,
+          budget,
+        });
         return {
           ok: true,
           bytes: result.bytes,

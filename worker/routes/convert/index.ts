@@ -102,14 +102,16 @@ async function convertAdmitted(
   const reservation = await reserveConversion(c.env, viewer, now).catch(unavailable);
   let stored: StoredResult[] = [];
   try {
-    const { uploads, form } = await readUploads(c, tool);
+    const { uploads, form, others } = await readUploads(c, tool);
     const started = Date.now();
     const budget = new Budget(config(c.env).jobTimeoutMs, budgetOptions);
     budget.take(
       uploads.reduce((n, u) => n + u.size, 0),
       uploads.length === 1 ? uploads[0].name : "The uploaded files",
     );
-    const result = await withinDeadline(budget, () => runTool(slug, uploads, form, budget));
+    const result = await withinDeadline(budget, () =>
+      runTool(slug, uploads, form, budget, others, config(c.env).maxFileBytes),
+    );
     const processingTime = Date.now() - started;
     const produced = result.outputs.filter((o): o is ToolOutput => o.ok);
     stored = await storeOutputs(c, viewer, tool.id, produced, now, budget);

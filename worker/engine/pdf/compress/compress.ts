@@ -19,6 +19,8 @@ export const IMAGE_LEVELS: Record<Exclude<PdfLevel, "low">, ImageLevel> = {
 export interface CompressPdfOptions {
   level: PdfLevel;
   name?: string;
+  /** Opens an encrypted input (see loadPdf). */
+  password?: string;
   budget?: Budget;
 }
 
@@ -39,7 +41,7 @@ export interface CompressedPdf {
  * larger than the input: the original comes back instead, unless the original is damaged.
  */
 export async function compressPdf(bytes: Uint8Array, opts: CompressPdfOptions): Promise<CompressedPdf> {
-  const doc = await loadPdf(bytes, { name: opts.name, budget: opts.budget });
+  const doc = await loadPdf(bytes, { name: opts.name, password: opts.password, budget: opts.budget });
   await checkPageContents(doc, { name: opts.name, budget: opts.budget });
   const budget = opts.budget;
   const check = budget ? () => budget.check() : undefined;

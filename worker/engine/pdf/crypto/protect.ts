@@ -4,7 +4,7 @@ import type { Budget } from "../../core/budget";
 import { EngineError } from "../../core/errors";
 import { loadPdf, outputEstimate, PRODUCER } from "../document";
 import { SaslprepError, saslprep } from "./saslprep";
-import { dropSupersededObjects } from "./security";
+import { decryptionOf, dropSupersededObjects } from "./security";
 import { dropPdfaClaim, saveEncrypted } from "./write";
 
 export interface Permissions {
@@ -62,15 +62,19 @@ function randomOwnerPassword(): string {
 export async function protectPdf(bytes: Uint8Array, opts: ProtectOptions): Promise<Uint8Array> {
   const password = preparePassword(opts.password);
   const allow = opts.permissions ?? ALL_ALLOWED;
+  // A file that already has a password (even only an owner's) is unlocked first, on purpose.
+  const alreadyLocked = () =>
+    new EngineError(
+      "pdf_encrypted",
+      `${opts.name ?? "This PDF"} already has a password. Unlock it first with the Unlock PDF tool, then protect it again.`,
+    );
   const doc = await loadPdf(bytes, { name: opts.name, budget: opts.budget }).catch((err: unknown) => {
-    if (err instanceof EngineError && err.code === "pdf_encrypted") {
-      throw new EngineError(
-        "pdf_encrypted",
-        `${opts.name ?? "This PDF"} already has a password. Unlock it first with the Unlock PDF tool, then protect it again.`,
-      );
+    if (err instanceof EngineError && (err.code === "pdf_encrypted" || err.code === "password_required")) {
+      throw alreadyLocked();
     }
     throw err;
   });
+  if (decryptionOf(doc)) throw alreadyLocked();
   opts.budget?.check();
   doc.setProducer(PRODUCER);
   doc.setModificationDate(new Date());

@@ -1,4 +1,10 @@
-import { concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState } from "@cantoo/pdf-lib";
+import {
+  concatTransformationMatrix,
+  drawObject,
+  type PDFDocument,
+  popGraphicsState,
+  pushGraphicsState,
+} from "@cantoo/pdf-lib";
 import type { Budget } from "../../core/budget";
 import { createPdf, savePdf } from "../document";
 import { checkPixels, MAX_PIXELS, type PlacedImage } from "./common";
@@ -63,26 +69,32 @@ export function imagePlacement(img: Omit<PlacedImage, "ref">) {
   return { pageWidth: pageW, pageHeight: pageH, matrix: [ux - e, uy - f, vx - e, vy - f, e, f] as const };
 }
 
+/**
+ * An image as an XObject of `doc`: a JPEG's own data; a PNG's, or its pixels decoded (within the
+ * budget) when it has alpha, interlacing or palette transparency.
+ */
+export async function embedImage(doc: PDFDocument, image: ImageInput, budget?: Budget): Promise<PlacedImage> {
+  if (image.kind === "jpeg") {
+    const jpeg = parseJpeg(image.bytes, image.name);
+    checkPixels(image.name, jpeg.width, jpeg.height, MAX_PIXELS);
+    return jpegXObject(doc.context, jpeg);
+  }
+  const png = parsePng(image.bytes, image.name);
+  // A PNG that must be decoded is made into colour and alpha streams (an interlaced one is
+  // held whole first); one passed through keeps its own data.
+  const working = needsDecoding(png) ? png.width * png.height * 5 + 4 * 1024 * 1024 : 1024 * 1024;
+  return budget
+    ? budget.holding(working, `${image.name} (${png.width} x ${png.height} pixels)`, () =>
+        pngXObject(doc.context, png, budget),
+      )
+    : pngXObject(doc.context, png);
+}
+
 /** All images of a request become one PDF, one page per image, in the order given. */
 export async function imagesToPdf(images: readonly ImageInput[], opts: { budget?: Budget } = {}) {
   const doc = await createPdf();
   for (const image of images) {
-    let placed: PlacedImage;
-    if (image.kind === "jpeg") {
-      const jpeg = parseJpeg(image.bytes, image.name);
-      checkPixels(image.name, jpeg.width, jpeg.height, MAX_PIXELS);
-      placed = jpegXObject(doc.context, jpeg);
-    } else {
-      const png = parsePng(image.bytes, image.name);
-      // A PNG that must be decoded is made into colour and alpha streams (an interlaced one is
-      // held whole first); one passed through keeps its own data.
-      const working = needsDecoding(png) ? png.width * png.height * 5 + 4 * 1024 * 1024 : 1024 * 1024;
-      placed = await (opts.budget
-        ? opts.budget.holding(working, `${image.name} (${png.width} x ${png.height} pixels)`, () =>
-            pngXObject(doc.context, png, opts.budget),
-          )
-        : pngXObject(doc.context, png));
-    }
+    const placed = await embedImage(doc, image, opts.budget);
     const { pageWidth, pageHeight, matrix } = imagePlacement(placed);
     const page = doc.addPage([pageWidth, pageHeight]);
     const name = page.node.newXObject("Im", placed.ref);

@@ -1,0 +1,198 @@
+import { describe, expect, it } from "vitest";
+import { logoLayout } from "../../../schema/watermark-layout";
+import { corpusFile, oracle } from "../helpers";
+import { buildPdf } from "./build-pdf";
+import { convertFails, convertOk, download, expectValidPdf, form, pdfText, render, type UploadFile } from "./support";
+
+/** The image watermark, its output judged by poppler (pdftoppm's pixels, pdfimages, pdftotext) and qpdf. */
+
+const URL = "/api/convert/watermark-pdf";
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(bytes: Uint8Array): number {
+  let c = 0xffffffff;
+  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+/** A PNG of one colour (RGBA, 8 bits), written here so the test knows exactly what it holds. */
+async function solidPng(width: number, height: number, rgba: [number, number, number, number]): Promise<Uint8Array> {
+  const raw = new Uint8Array(height * (1 + width * 4));
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) raw.set(rgba, y * (1 + width * 4) + 1 + x * 4);
+  }
+  const zlib = new Uint8Array(
+    await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream("deflate"))).arrayBuffer(),
+  );
+  const chunk = (type: string, data: Uint8Array) => {
+    const body = new Uint8Array(4 + data.length);
+    body.set(new TextEncoder().encode(type));
+    body.set(data, 4);
+    const out = new Uint8Array(12 + data.length);
+    const view = new DataView(out.buffer);
+    view.setUint32(0, data.length);
+    out.set(body, 4);
+    view.setUint32(8 + data.length, crc32(body));
+    return out;
+  };
+  const ihdr = new Uint8Array(13);
+  const v = new DataView(ihdr.buffer);
+  v.setUint32(0, width);
+  v.setUint32(4, height);
+  ihdr.set([8, 6, 0, 0, 0], 8);
+  const parts = [
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", zlib),
+    chunk("IEND", new Uint8Array(0)),
+  ];
+  const png = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    png.set(p, at);
+    at += p.length;
+  }
+  return png;
+}
+
+async function logoFile(name = "logo.png"): Promise<UploadFile> {
+  return { name, bytes: await solidPng(40, 20, [255, 0, 0, 255]), type: "image/png" };
+}
+
+function withLogo(pdf: UploadFile, logo: UploadFile, fields: Record<string, string>): FormData {
+  const body = form([pdf], { opacity: "1", ...fields });
+  body.append("watermarkImage", new File([logo.bytes], logo.name, { type: logo.type }));
+  return body;
+}
+
+/** Which cells of a 4 x 4 grid over the rendered page hold red (the logo). */
+async function redCells(bytes: Uint8Array, page = 1): Promise<string[]> {
+  const r = await render(bytes, { page, dpi: 36 });
+  const cells = new Set<string>();
+  for (let y = 0; y < r.height; y++) {
+    for (let x = 0; x < r.width; x++) {
+      const i = (y * r.width + x) * 3;
+      const [R, G, B] = [r.data[i], r.data[i + 1], r.data[i + 2]];
+      if (R > 200 && G < 60 && B < 60) cells.add(`${Math.floor((y / r.height) * 4)},${Math.floor((x / r.width) * 4)}`);
+    }
+  }
+  return [...cells].sort();
+}
+
+describe("image watermark", () => {
+  it("puts the logo in the corner the reader sees, on upright and turned pages alike, text kept", async () => {
+    const src = await buildPdf([{ text: "Upright page" }, { text: "Turned page", rotate: 90 }]);
+    const body = await convertOk(
+      URL,
+      withLogo({ name: "doc.pdf", bytes: src }, await logoFile(), { position: "top-right", scale: "20" }),
+    );
+    expect(body.files[0]).toMatchObject({ status: "watermarked", message: "Watermark added to 2 pages" });
+    const out = await download(body.files[0]);
+    await expectValidPdf(out);
+    // Row 0 is the top of what the reader sees, column 3 its right.
+    expect(await redCells(out, 1)).toEqual(["0,3"]);
+    expect(await redCells(out, 2)).toEqual(["0,3"]);
+    expect(await pdfText(out)).toContain("Upright page");
+    // One image, drawn on both pages (not copied per page).
+    const images = await oracle("pdfimages", ["-list", "{in}"], out);
+    const rows = images.stdout
+      .trim()
+      .split("\n")
+      .slice(2)
+      .map((row) => row.trim().split(/\s+/))
+      .filter((cols) => cols[2] === "image");
+    expect(rows.map((cols) => cols[0])).toEqual(["1", "2"]);
+    expect(new Set(rows.map((cols) => cols[10])).size).toBe(1);
+  });
+
+  it("centres it, or tiles it over the whole page, as the layout the preview uses says", async () => {
+    const src = await buildPdf([{ text: "Tiles", size: [400, 400] }]);
+    const centre = await download(
+      (await convertOk(URL, withLogo({ name: "a.pdf", bytes: src }, await logoFile(), { scale: "30" }))).files[0],
+    );
+    const cells = await redCells(centre);
+    expect(cells.length).toBeGreaterThan(0);
+    expect(cells.every((c) => ["1,1", "1,2", "2,1", "2,2"].includes(c))).toBe(true);
+
+    const tiled = await download(
+      (
+        await convertOk(
+          URL,
+          withLogo({ name: "a.pdf", bytes: src }, await logoFile(), { position: "tiled", scale: "10", rotation: "30" }),
+        )
+      ).files[0],
+    );
+    await expectValidPdf(tiled);
+    expect(await redCells(tiled)).toHaveLength(16);
+    // The drawing holds one copy per centre of the shared layout.
+    const layout = logoLayout(
+      { width: 400, height: 400 },
+      { width: 40, height: 20 },
+      {
+        position: "tiled",
+        scale: 10,
+        rotation: 30,
+      },
+    );
+    const qdf = await oracle("qpdf", ["--qdf", "--object-streams=disable", "{in}", "{out}"], tiled);
+    const text = new TextDecoder("latin1").decode(Uint8Array.from(atob(qdf.out ?? ""), (c) => c.charCodeAt(0)));
+    expect(text.match(/\/Im Do/g)?.length).toBe(layout.centres.length);
+  });
+
+  it("is drawn at the opacity chosen", async () => {
+    const src = await buildPdf([{ text: "Faint", size: [200, 200] }]);
+    const out = await download(
+      (await convertOk(URL, withLogo({ name: "a.pdf", bytes: src }, await logoFile(), { scale: "80", opacity: "0.5" })))
+        .files[0],
+    );
+    const r = await render(out, { dpi: 36 });
+    const i = (Math.floor(r.height / 2) * r.width + Math.floor(r.width / 2)) * 3;
+    // Red at half strength over white: (255, 128, 128) give or take rounding.
+    expect(r.data[i]).toBeGreaterThan(240);
+    expect(r.data[i + 1]).toBeGreaterThan(110);
+    expect(r.data[i + 1]).toBeLessThan(145);
+  });
+
+  it("takes a JPEG logo too, and needs no text with an image", async () => {
+    const src = await buildPdf([{ text: "Photo" }]);
+    const jpeg = { name: "photo.jpg", bytes: await corpusFile("img/jpeg/sharp__concert.jpg"), type: "image/jpeg" };
+    const body = await convertOk(URL, withLogo({ name: "a.pdf", bytes: src }, jpeg, { watermarkText: "" }));
+    const out = await download(body.files[0]);
+    await expectValidPdf(out);
+    const list = await oracle("pdfimages", ["-list", "{in}"], out);
+    expect(list.stdout).toMatch(/\bjpeg\b/);
+  });
+
+  it("refuses a logo that is not a PNG or JPEG, too large, or broken, and text mode still needs text", async () => {
+    const src = { name: "a.pdf", bytes: await buildPdf([{ text: "x" }]) };
+    const gif = {
+      name: "logo.gif",
+      bytes: await corpusFile("img/other/sharp__grey-plus-alpha.gif"),
+      type: "image/gif",
+    };
+    expect((await convertFails(URL, withLogo(src, gif, {}), 400)).error).toBe(
+      "File type .gif is not supported. Accepted types: .png, .jpg, .jpeg",
+    );
+    const big = { name: "big.png", bytes: new Uint8Array(5 * 1024 * 1024 + 1), type: "image/png" };
+    expect((await convertFails(URL, withLogo(src, big, {}), 413)).error).toBe("File size exceeds 5MB limit");
+    const truncated = {
+      name: "cut.png",
+      bytes: (await solidPng(40, 20, [0, 0, 0, 255])).slice(0, 60),
+      type: "image/png",
+    };
+    expect((await convertFails(URL, withLogo(src, truncated, {}), 400)).error).toMatch(/^cut\.png is not a valid PNG/);
+    expect((await convertFails(URL, withLogo(src, await logoFile(), { position: "middle" }), 400)).error).toBe(
+      "The position must be center, top-left, top-right, bottom-left, bottom-right or tiled.",
+    );
+    expect((await convertFails(URL, withLogo(src, await logoFile(), { rotation: "400" }), 400)).error).toBe(
+      "The rotation must be a number of degrees from -180 to 180.",
+    );
+    expect((await convertFails(URL, form([src], { watermarkText: " " }), 400)).error).toBe(
+      "Watermark text is required",
+    );
+  });
+});
