@@ -127,6 +127,19 @@ export const ConvertedFile = v.object({
   compressedSize: v.optional(v.number()),
   compressionRatio: v.optional(v.string()),
   expiresAt: v.optional(v.string()),
+  /** What some tools report of their work: pages (split, redact), redaction's counts, forms'. */
+  pageCount: v.optional(v.number()),
+  boxes: v.optional(v.number()),
+  pages: v.optional(v.number()),
+  matches: v.optional(v.number()),
+  glyphsRemoved: v.optional(v.number()),
+  imagesPainted: v.optional(v.number()),
+  annotationsRemoved: v.optional(v.number()),
+  filledFields: v.optional(v.number()),
+  rows: v.optional(v.number()),
+  placements: v.optional(v.number()),
+  flattenedFields: v.optional(v.number()),
+  flattenedAnnotations: v.optional(v.number()),
 });
 export type ConvertedFile = v.InferOutput<typeof ConvertedFile>;
 

@@ -1,5 +1,18 @@
 import * as v from "valibot";
+import { FillFormOptions, FlattenOptions, RedactOptions, SignOptions } from "./form-options";
+import {
+  allow,
+  attachedImage,
+  FilePasswords,
+  jsonField,
+  numberIn,
+  oneOf,
+  wholeNumber,
+  withDefault,
+} from "./option-fields";
 import { LOGO_POSITIONS, type LogoPosition } from "./watermark-layout";
+
+export { type AttachedImage, FilePasswords, MAX_PASSWORD_LENGTH, passwordFor } from "./option-fields";
 
 /**
  * Every tool's options, said once: the multipart text fields a tool reads, as valibot schemas the
@@ -29,79 +42,6 @@ export function objectEntries(schema: v.GenericSchema): Record<string, v.Generic
   const s = schema as { type?: string; entries?: Record<string, v.GenericSchema>; pipe?: v.GenericSchema[] };
   if (s.entries && s.type?.includes("object")) return s.entries;
   return s.pipe?.[0] && s.pipe[0] !== schema ? objectEntries(s.pipe[0]) : null;
-}
-
-/** A field absent, empty or only spaces. */
-const blank = (s: string | undefined): s is undefined => s === undefined || s.trim() === "";
-
-/**
- * A field with a default: blank means `fallback`; otherwise `schema` reads the trimmed text.
- * (Passwords are the exception: their spaces count, see below.)
- */
-function withDefault<S extends v.GenericSchema<string, unknown>, F>(
-  schema: S,
-  fallback: F,
-): v.GenericSchema<string | undefined, v.InferOutput<S> | F> {
-  return v.pipe(
-    v.optional(v.string()),
-    v.rawTransform(({ dataset, addIssue, NEVER }): v.InferOutput<S> | F => {
-      const raw = dataset.value;
-      if (blank(raw)) return fallback;
-      const parsed = v.safeParse(schema, raw.trim());
-      if (parsed.success) return parsed.output;
-      addIssue({ message: parsed.issues[0].message });
-      return NEVER;
-    }),
-  );
-}
-
-/** A fixed set of lower-case words, with one message for anything else. */
-const oneOf = <const W extends readonly string[]>(words: W, message: string) =>
-  v.pipe(v.string(), v.toLowerCase(), v.picklist(words, message));
-
-const wholeNumber = (message: string, min: number, max: number) =>
-  v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
-
-/** A number field within bounds, with one message for every way it is not. */
-const numberIn = (message: string, min: number, max: number, whole = true) =>
-  v.pipe(
-    v.string(),
-    v.transform(Number),
-    whole
-      ? wholeNumber(message, min, max)
-      : v.pipe(v.number(message), v.minValue(min, message), v.maxValue(max, message)),
-  );
-
-// ---- Passwords of encrypted inputs ---------------------------------------------------------
-
-export const MAX_PASSWORD_LENGTH = 1000;
-const Password = v.pipe(
-  v.string("Each password must be text."),
-  v.maxLength(MAX_PASSWORD_LENGTH, `A password can be at most ${MAX_PASSWORD_LENGTH} characters long.`),
-);
-const PASSWORDS_MESSAGE = 'passwords must be a JSON object, such as {"report.pdf": "secret"}.';
-
-/**
- * The passwords of encrypted inputs, for every tool that reads PDFs: `password` is tried on every
- * file, `passwords` (JSON: a file's name, or its position "0", "1"..., to its password) wins over it.
- */
-export const FilePasswords = {
-  /** Spaces count: only an empty field means "none". */
-  password: v.optional(Password),
-  passwords: jsonField(
-    v.record(v.string(), Password, "passwords must map file names or positions to passwords."),
-    PASSWORDS_MESSAGE,
-    "{}",
-  ),
-};
-
-/** The password a file of a job is opened with, if any (see FilePasswords). */
-export function passwordFor(
-  options: { password?: string; passwords: Record<string, string> },
-  name: string,
-  index: number,
-): string | undefined {
-  return options.passwords[String(index)] ?? options.passwords[name] ?? options.password;
 }
 
 // ---- Page lists -------------------------------------------------------------------------------
@@ -288,12 +228,6 @@ export function isOpacity(n: number): boolean {
   return Number.isFinite(n) && n >= 0.1 && n <= 1 && Math.abs(tenths - Math.round(tenths)) <= 1e-9;
 }
 
-/** The watermark image, as the Worker hands it over from its own multipart field once checked. */
-export interface AttachedImage {
-  name: string;
-  kind: "png" | "jpeg";
-  bytes: Uint8Array;
-}
 export const MAX_LOGO_MB = 5;
 const ROTATION_MESSAGE = "The rotation must be a number of degrees from -180 to 180.";
 
@@ -310,12 +244,7 @@ export const WatermarkOptions = v.pipe(
     ),
     opacity: withDefault(v.pipe(v.string(), v.transform(Number), v.check(isOpacity, OPACITY_MESSAGE)), DEFAULT_OPACITY),
     /** A PNG or JPEG (a logo) drawn instead of the text: a file in its own field, watermarkImage. */
-    watermarkImage: v.optional(
-      v.custom<AttachedImage>(
-        (x) => typeof x === "object" && x !== null && "bytes" in x,
-        "The watermark image must be a PNG or JPEG file.",
-      ),
-    ),
+    watermarkImage: v.optional(attachedImage("The watermark image must be a PNG or JPEG file.")),
     position: withDefault(
       oneOf(LOGO_POSITIONS, "The position must be center, top-left, top-right, bottom-left, bottom-right or tiled."),
       "center" as LogoPosition,
@@ -329,18 +258,6 @@ export const WatermarkOptions = v.pipe(
   ),
 );
 
-/** "true"/"false" (also on/off, 1/0, yes/no); absent means `absent` (allowed, for permissions). */
-const allow = (name: string, absent = true) =>
-  withDefault(
-    v.pipe(
-      v.string(),
-      v.toLowerCase(),
-      v.picklist(["true", "on", "1", "yes", "false", "off", "0", "no"], `${name} must be true or false.`),
-      v.transform((s) => ["true", "on", "1", "yes"].includes(s)),
-    ),
-    absent,
-  );
-
 export const ProtectOptions = v.object({
   /** Any length (the page hints at 6 characters); spaces count. */
   password: v.pipe(v.optional(v.string(), ""), v.minLength(1, "Please enter a password to protect your PDF")),
@@ -353,42 +270,6 @@ export const ProtectOptions = v.object({
 export const UnlockOptions = v.object(FilePasswords);
 
 // ---- Page tools ----------------------------------------------------------------------------------
-
-/**
- * A JSON field read with a schema; `what` names it in the message when it is not JSON at all.
- * Absent or blank, it is `fallback`'s reading (or undefined without one).
- */
-function jsonField<S extends v.GenericSchema>(
-  schema: S,
-  what: string,
-): v.GenericSchema<string | undefined, v.InferOutput<S> | undefined>;
-function jsonField<S extends v.GenericSchema>(
-  schema: S,
-  what: string,
-  fallback: string,
-): v.GenericSchema<string | undefined, v.InferOutput<S>>;
-function jsonField<S extends v.GenericSchema>(schema: S, what: string, fallback?: string) {
-  return v.pipe(
-    v.optional(v.string()),
-    v.rawTransform(({ dataset, addIssue, NEVER }): v.InferOutput<S> | undefined => {
-      const raw = blank(dataset.value) ? fallback : dataset.value;
-      if (raw === undefined) return undefined;
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(raw);
-      } catch {
-        addIssue({ message: what });
-        return NEVER;
-      }
-      const read = v.safeParse(schema, parsed);
-      if (!read.success) {
-        addIssue({ message: read.issues[0].message });
-        return NEVER;
-      }
-      return read.output;
-    }),
-  );
-}
 
 const PLAN_MESSAGE = 'The page plan must be a list of pages, such as [{"file":0,"page":1}].';
 const QUARTER = "A page can turn by 0, 90, 180 or 270 degrees.";
@@ -578,6 +459,10 @@ export const convertOptions = {
   "crop-pdf": CropOptions,
   "nup-pdf": NupOptions,
   "edit-metadata": MetadataOptions,
+  "fill-form": FillFormOptions,
+  "flatten-pdf": FlattenOptions,
+  "sign-pdf": SignOptions,
+  "redact-pdf": RedactOptions,
 } as const;
 
 export type ConvertSlug = keyof typeof convertOptions;

@@ -20,7 +20,11 @@ export type ToolIcon =
   | "numbers"
   | "crop"
   | "nup"
-  | "info";
+  | "info"
+  | "form"
+  | "flatten"
+  | "sign"
+  | "redact";
 
 export interface ToolDef {
   id: string;
@@ -275,6 +279,63 @@ export const tools = [
     minFiles: 1,
     maxFiles: 1,
     endpoints: ["/api/convert/edit-metadata"],
+  },
+  {
+    id: "fill-form",
+    title: "Fill PDF Form",
+    description: "Fill in a PDF form on its pages, or from a CSV or JSON file: one PDF per row if you like.",
+    icon: "form",
+    path: "/fill-form",
+    category: "edit",
+    color: "teal",
+    ...PDF,
+    maxSizeMB: MAX_FILE_SIZE_MB,
+    minFiles: 1,
+    maxFiles: 1,
+    endpoints: ["/api/form-fields", "/api/convert/fill-form"],
+  },
+  {
+    id: "flatten-pdf",
+    title: "Flatten PDF",
+    description:
+      "Fix form fields, comments and stamps into the pages, so they show everywhere and nobody can change them.",
+    icon: "flatten",
+    path: "/flatten-pdf",
+    category: "edit",
+    color: "orange",
+    ...PDF,
+    maxSizeMB: MAX_FILE_SIZE_MB,
+    minFiles: 1,
+    maxFiles: 10,
+    endpoints: ["/api/convert/flatten-pdf"],
+  },
+  {
+    id: "sign-pdf",
+    title: "Sign PDF",
+    description: "Draw, type or upload your signature and place it on any page, with the date and your name.",
+    icon: "sign",
+    path: "/sign-pdf",
+    category: "security",
+    color: "blue",
+    ...PDF,
+    maxSizeMB: MAX_FILE_SIZE_MB,
+    minFiles: 1,
+    maxFiles: 1,
+    endpoints: ["/api/convert/sign-pdf"],
+  },
+  {
+    id: "redact-pdf",
+    title: "Redact PDF",
+    description: "Black out text, images and areas for good: what lies under each box is removed from the file.",
+    icon: "redact",
+    path: "/redact-pdf",
+    category: "security",
+    color: "gray",
+    ...PDF,
+    maxSizeMB: MAX_FILE_SIZE_MB,
+    minFiles: 1,
+    maxFiles: 1,
+    endpoints: ["/api/redact-preview", "/api/convert/redact-pdf"],
   },
 ] as const satisfies readonly ToolDef[];
 

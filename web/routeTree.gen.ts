@@ -17,6 +17,8 @@ import { Route as CompressPdfRouteImport } from './routes/compress-pdf'
 import { Route as CropPdfRouteImport } from './routes/crop-pdf'
 import { Route as DonateRouteImport } from './routes/donate'
 import { Route as EditMetadataRouteImport } from './routes/edit-metadata'
+import { Route as FillFormRouteImport } from './routes/fill-form'
+import { Route as FlattenPdfRouteImport } from './routes/flatten-pdf'
 import { Route as HistoryRouteImport } from './routes/history'
 import { Route as JpgToPdfRouteImport } from './routes/jpg-to-pdf'
 import { Route as MergePdfRouteImport } from './routes/merge-pdf'
@@ -25,8 +27,10 @@ import { Route as OrganizePdfRouteImport } from './routes/organize-pdf'
 import { Route as PageNumbersRouteImport } from './routes/page-numbers'
 import { Route as PremiumRouteImport } from './routes/premium'
 import { Route as ProtectPdfRouteImport } from './routes/protect-pdf'
+import { Route as RedactPdfRouteImport } from './routes/redact-pdf'
 import { Route as RemovePagesRouteImport } from './routes/remove-pages'
 import { Route as RotatePdfRouteImport } from './routes/rotate-pdf'
+import { Route as SignPdfRouteImport } from './routes/sign-pdf'
 import { Route as SplitPdfRouteImport } from './routes/split-pdf'
 import { Route as UnlockPdfRouteImport } from './routes/unlock-pdf'
 import { Route as WatermarkPdfRouteImport } from './routes/watermark-pdf'
@@ -74,6 +78,16 @@ const EditMetadataRoute = EditMetadataRouteImport.update({
   path: '/edit-metadata',
   getParentRoute: () => rootRouteImport,
 } as any)
+const FillFormRoute = FillFormRouteImport.update({
+  id: '/fill-form',
+  path: '/fill-form',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FlattenPdfRoute = FlattenPdfRouteImport.update({
+  id: '/flatten-pdf',
+  path: '/flatten-pdf',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const HistoryRoute = HistoryRouteImport.update({
   id: '/history',
   path: '/history',
@@ -114,6 +128,11 @@ const ProtectPdfRoute = ProtectPdfRouteImport.update({
   path: '/protect-pdf',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RedactPdfRoute = RedactPdfRouteImport.update({
+  id: '/redact-pdf',
+  path: '/redact-pdf',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const RemovePagesRoute = RemovePagesRouteImport.update({
   id: '/remove-pages',
   path: '/remove-pages',
@@ -122,6 +141,11 @@ const RemovePagesRoute = RemovePagesRouteImport.update({
 const RotatePdfRoute = RotatePdfRouteImport.update({
   id: '/rotate-pdf',
   path: '/rotate-pdf',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SignPdfRoute = SignPdfRouteImport.update({
+  id: '/sign-pdf',
+  path: '/sign-pdf',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SplitPdfRoute = SplitPdfRouteImport.update({
@@ -164,6 +188,8 @@ export interface FileRoutesByFullPath {
   '/crop-pdf': typeof CropPdfRoute
   '/donate': typeof DonateRoute
   '/edit-metadata': typeof EditMetadataRoute
+  '/fill-form': typeof FillFormRoute
+  '/flatten-pdf': typeof FlattenPdfRoute
   '/history': typeof HistoryRoute
   '/jpg-to-pdf': typeof JpgToPdfRoute
   '/merge-pdf': typeof MergePdfRoute
@@ -172,8 +198,10 @@ export interface FileRoutesByFullPath {
   '/page-numbers': typeof PageNumbersRoute
   '/premium': typeof PremiumRoute
   '/protect-pdf': typeof ProtectPdfRoute
+  '/redact-pdf': typeof RedactPdfRoute
   '/remove-pages': typeof RemovePagesRoute
   '/rotate-pdf': typeof RotatePdfRoute
+  '/sign-pdf': typeof SignPdfRoute
   '/split-pdf': typeof SplitPdfRoute
   '/unlock-pdf': typeof UnlockPdfRoute
   '/watermark-pdf': typeof WatermarkPdfRoute
@@ -190,6 +218,8 @@ export interface FileRoutesByTo {
   '/crop-pdf': typeof CropPdfRoute
   '/donate': typeof DonateRoute
   '/edit-metadata': typeof EditMetadataRoute
+  '/fill-form': typeof FillFormRoute
+  '/flatten-pdf': typeof FlattenPdfRoute
   '/history': typeof HistoryRoute
   '/jpg-to-pdf': typeof JpgToPdfRoute
   '/merge-pdf': typeof MergePdfRoute
@@ -198,8 +228,10 @@ export interface FileRoutesByTo {
   '/page-numbers': typeof PageNumbersRoute
   '/premium': typeof PremiumRoute
   '/protect-pdf': typeof ProtectPdfRoute
+  '/redact-pdf': typeof RedactPdfRoute
   '/remove-pages': typeof RemovePagesRoute
   '/rotate-pdf': typeof RotatePdfRoute
+  '/sign-pdf': typeof SignPdfRoute
   '/split-pdf': typeof SplitPdfRoute
   '/unlock-pdf': typeof UnlockPdfRoute
   '/watermark-pdf': typeof WatermarkPdfRoute
@@ -217,6 +249,8 @@ export interface FileRoutesById {
   '/crop-pdf': typeof CropPdfRoute
   '/donate': typeof DonateRoute
   '/edit-metadata': typeof EditMetadataRoute
+  '/fill-form': typeof FillFormRoute
+  '/flatten-pdf': typeof FlattenPdfRoute
   '/history': typeof HistoryRoute
   '/jpg-to-pdf': typeof JpgToPdfRoute
   '/merge-pdf': typeof MergePdfRoute
@@ -225,8 +259,10 @@ export interface FileRoutesById {
   '/page-numbers': typeof PageNumbersRoute
   '/premium': typeof PremiumRoute
   '/protect-pdf': typeof ProtectPdfRoute
+  '/redact-pdf': typeof RedactPdfRoute
   '/remove-pages': typeof RemovePagesRoute
   '/rotate-pdf': typeof RotatePdfRoute
+  '/sign-pdf': typeof SignPdfRoute
   '/split-pdf': typeof SplitPdfRoute
   '/unlock-pdf': typeof UnlockPdfRoute
   '/watermark-pdf': typeof WatermarkPdfRoute
@@ -245,6 +281,8 @@ export interface FileRouteTypes {
     | '/crop-pdf'
     | '/donate'
     | '/edit-metadata'
+    | '/fill-form'
+    | '/flatten-pdf'
     | '/history'
     | '/jpg-to-pdf'
     | '/merge-pdf'
@@ -253,8 +291,10 @@ export interface FileRouteTypes {
     | '/page-numbers'
     | '/premium'
     | '/protect-pdf'
+    | '/redact-pdf'
     | '/remove-pages'
     | '/rotate-pdf'
+    | '/sign-pdf'
     | '/split-pdf'
     | '/unlock-pdf'
     | '/watermark-pdf'
@@ -271,6 +311,8 @@ export interface FileRouteTypes {
     | '/crop-pdf'
     | '/donate'
     | '/edit-metadata'
+    | '/fill-form'
+    | '/flatten-pdf'
     | '/history'
     | '/jpg-to-pdf'
     | '/merge-pdf'
@@ -279,8 +321,10 @@ export interface FileRouteTypes {
     | '/page-numbers'
     | '/premium'
     | '/protect-pdf'
+    | '/redact-pdf'
     | '/remove-pages'
     | '/rotate-pdf'
+    | '/sign-pdf'
     | '/split-pdf'
     | '/unlock-pdf'
     | '/watermark-pdf'
@@ -297,6 +341,8 @@ export interface FileRouteTypes {
     | '/crop-pdf'
     | '/donate'
     | '/edit-metadata'
+    | '/fill-form'
+    | '/flatten-pdf'
     | '/history'
     | '/jpg-to-pdf'
     | '/merge-pdf'
@@ -305,8 +351,10 @@ export interface FileRouteTypes {
     | '/page-numbers'
     | '/premium'
     | '/protect-pdf'
+    | '/redact-pdf'
     | '/remove-pages'
     | '/rotate-pdf'
+    | '/sign-pdf'
     | '/split-pdf'
     | '/unlock-pdf'
     | '/watermark-pdf'
@@ -324,6 +372,8 @@ export interface RootRouteChildren {
   CropPdfRoute: typeof CropPdfRoute
   DonateRoute: typeof DonateRoute
   EditMetadataRoute: typeof EditMetadataRoute
+  FillFormRoute: typeof FillFormRoute
+  FlattenPdfRoute: typeof FlattenPdfRoute
   HistoryRoute: typeof HistoryRoute
   JpgToPdfRoute: typeof JpgToPdfRoute
   MergePdfRoute: typeof MergePdfRoute
@@ -332,8 +382,10 @@ export interface RootRouteChildren {
   PageNumbersRoute: typeof PageNumbersRoute
   PremiumRoute: typeof PremiumRoute
   ProtectPdfRoute: typeof ProtectPdfRoute
+  RedactPdfRoute: typeof RedactPdfRoute
   RemovePagesRoute: typeof RemovePagesRoute
   RotatePdfRoute: typeof RotatePdfRoute
+  SignPdfRoute: typeof SignPdfRoute
   SplitPdfRoute: typeof SplitPdfRoute
   UnlockPdfRoute: typeof UnlockPdfRoute
   WatermarkPdfRoute: typeof WatermarkPdfRoute
@@ -400,6 +452,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EditMetadataRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/fill-form': {
+      id: '/fill-form'
+      path: '/fill-form'
+      fullPath: '/fill-form'
+      preLoaderRoute: typeof FillFormRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/flatten-pdf': {
+      id: '/flatten-pdf'
+      path: '/flatten-pdf'
+      fullPath: '/flatten-pdf'
+      preLoaderRoute: typeof FlattenPdfRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/history': {
       id: '/history'
       path: '/history'
@@ -456,6 +522,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProtectPdfRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/redact-pdf': {
+      id: '/redact-pdf'
+      path: '/redact-pdf'
+      fullPath: '/redact-pdf'
+      preLoaderRoute: typeof RedactPdfRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/remove-pages': {
       id: '/remove-pages'
       path: '/remove-pages'
@@ -468,6 +541,13 @@ declare module '@tanstack/react-router' {
       path: '/rotate-pdf'
       fullPath: '/rotate-pdf'
       preLoaderRoute: typeof RotatePdfRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sign-pdf': {
+      id: '/sign-pdf'
+      path: '/sign-pdf'
+      fullPath: '/sign-pdf'
+      preLoaderRoute: typeof SignPdfRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/split-pdf': {
@@ -524,6 +604,8 @@ const rootRouteChildren: RootRouteChildren = {
   CropPdfRoute: CropPdfRoute,
   DonateRoute: DonateRoute,
   EditMetadataRoute: EditMetadataRoute,
+  FillFormRoute: FillFormRoute,
+  FlattenPdfRoute: FlattenPdfRoute,
   HistoryRoute: HistoryRoute,
   JpgToPdfRoute: JpgToPdfRoute,
   MergePdfRoute: MergePdfRoute,
@@ -532,8 +614,10 @@ const rootRouteChildren: RootRouteChildren = {
   PageNumbersRoute: PageNumbersRoute,
   PremiumRoute: PremiumRoute,
   ProtectPdfRoute: ProtectPdfRoute,
+  RedactPdfRoute: RedactPdfRoute,
   RemovePagesRoute: RemovePagesRoute,
   RotatePdfRoute: RotatePdfRoute,
+  SignPdfRoute: SignPdfRoute,
   SplitPdfRoute: SplitPdfRoute,
   UnlockPdfRoute: UnlockPdfRoute,
   WatermarkPdfRoute: WatermarkPdfRoute,

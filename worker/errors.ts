@@ -13,6 +13,7 @@ export const errorStatus = {
   invalid_file: 400,
   pdf_damaged: 422,
   pdf_encrypted: 422,
+  pdf_unsupported: 422,
   password_required: 422,
   password_incorrect: 422,
   job_too_large: 413,

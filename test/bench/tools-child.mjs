@@ -64,6 +64,9 @@ const jobs = {
     const plan = Array.from({ length: n }, (_, i) => ({ file: 0, page: n - i }));
     return [(await T.organizePdfs(inputs, plan, { budget })).bytes];
   },
+  flatten: async () => [
+    (await T.flattenPdf(first.bytes, { forms: true, annotations: true }, { name: first.name, budget })).bytes,
+  ],
   remove: async () => [(await T.removePages(first, options.pages, { budget })).bytes],
   "watermark-logo": async () => [
     (

@@ -134,6 +134,8 @@ export async function buildToolsCorpus(E, T, dir) {
     // A 32 x 32 logo with alpha (PNG suite), and the page qpdf overlays for the same job.
     logo: fileURLToPath(new URL("../fixtures/corpus/img/png/pdflib__basn6a08.png", import.meta.url)),
     logoOverlay: join(dir, "logo-overlay.pdf"),
+    // A real tax form of 76 fields and their widgets (pdf.js's test suite).
+    form: fileURLToPath(new URL("../fixtures/corpus/pdf/valid/pdfjs__160F-2019.pdf", import.meta.url)),
     text200Locked: join(dir, "text-200-pages-aes256.pdf"),
     photoPdfLocked: join(dir, "photo-25mb-aes256.pdf"),
   };

@@ -83,6 +83,17 @@ export function toolJobs(f, out) {
       ],
     },
     {
+      id: "flatten",
+      label: "flatten a tax form of 76 fields",
+      kind: "lossless",
+      inputs: [f.form],
+      ref: [
+        "qpdf",
+        ["--generate-appearances", "--flatten-annotations=all", f.form, out("ref-flatten.pdf")],
+        [out("ref-flatten.pdf")],
+      ],
+    },
+    {
       id: "watermark",
       label: "watermark 200 text pages",
       kind: "lossless",

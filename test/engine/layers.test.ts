@@ -18,7 +18,7 @@ const ENGINE = fileURLToPath(new URL("../../worker/engine", import.meta.url));
 
 /** What the engine may read from outside itself: the tools' options, shared with the pages. */
 /** The shared, pure modules the engine may read: the tools' options and the watermark's layout (the page previews it). */
-const SHARED = ["options.ts", "watermark-layout.ts"].map((f) =>
+const SHARED = ["options.ts", "option-fields.ts", "form-options.ts", "csv.ts", "watermark-layout.ts"].map((f) =>
   fileURLToPath(new URL(`../../schema/${f}`, import.meta.url)),
 );
 

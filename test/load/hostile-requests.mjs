@@ -4,7 +4,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { toolFields, toolsFor } from "../support/hostile.mjs";
+import { endpoint, toolAttachments, toolFields, toolsFor } from "../support/hostile.mjs";
 
 const MIME = { pdf: "application/pdf", png: "image/png", jpeg: "image/jpeg", webp: "image/webp" };
 
@@ -19,12 +19,11 @@ export function hostileForm(tool, name, type, bytes) {
   form.append("files", new Blob([bytes], { type: MIME[type] }), name);
   if (tool === "merge-pdf") form.append("files", new Blob([SMALL_PDF], { type: "application/pdf" }), "small.pdf");
   for (const [k, v] of Object.entries(toolFields(tool))) form.append(k, v);
+  for (const a of toolAttachments(tool)) form.append(a.field, new Blob([a.bytes], { type: a.type }), a.name);
   return form;
 }
 
-export function endpoint(tool) {
-  return tool === "analyze-pdf" ? "/api/analyze-pdf" : `/api/convert/${tool}`;
-}
+export { endpoint };
 
 /** The process ids of the workerd processes in a process group. */
 export function workerdPids(pgid) {

@@ -5,7 +5,7 @@
  * counts, as it does in the Worker. The job runs under the Worker's own budgets.
  *
  *   node --expose-gc child.mjs <bundle> '<job json>'  ->  JSON on stdout
- *   job: { slug, files: [{ path, name, type }], fields, timeMs, memoryMB }
+ *   job: { slug, files: [{ path, name, type }], fields, attachments: [{ field, name, type, base64 }], timeMs, memoryMB }
  */
 import { readFileSync } from "node:fs";
 import { getHeapStatistics } from "node:v8";
@@ -32,13 +32,17 @@ class MeteredBudget extends E.Budget {
   }
 }
 const files = job.files.map((f) => ({ name: f.name, type: f.type, bytes: new Uint8Array(readFileSync(f.path)) }));
+const attachments = (job.attachments ?? []).map((a) => ({
+  ...a,
+  bytes: new Uint8Array(Buffer.from(a.base64, "base64")),
+}));
 const budget = new MeteredBudget(job.timeMs, { memory: job.memoryMB * 1024 * 1024 });
 const started = performance.now();
 let outcome;
 let deadline;
 try {
   outcome = await Promise.race([
-    E.runJob(job.slug, files, job.fields ?? {}, budget),
+    E.runJob(job.slug, files, job.fields ?? {}, budget, attachments),
     new Promise((resolve) => {
       deadline = setTimeout(() => resolve({ status: "timeout" }), job.timeMs + 2000);
     }),

@@ -6,6 +6,8 @@
 import { toolsById } from "../../schema/tools";
 import { Budget } from "../../worker/engine/core/budget";
 import { loadPdf } from "../../worker/engine/pdf/document";
+import { listFormFields } from "../../worker/engine/pdf/form-fields";
+import { previewRedactions } from "../../worker/engine/pdf/redact-document";
 import { type ErrorCode, errorStatus, isAppError, statusOf } from "../../worker/errors";
 import { catalogueToolOf, isConvertSlug, runTool } from "../../worker/routes/convert/run";
 import { checkUpload } from "../../worker/services/uploads";
@@ -25,12 +27,32 @@ export interface JobOutcome {
   outputBytes: number;
 }
 
-/** One request's job: the files checked as uploads are, then the endpoint (or analyze) under `budget`. */
+/** A file of another field (Sign PDF's signature). */
+export interface JobAttachment extends JobFile {
+  field: string;
+}
+
+/** What the inspecting endpoints (not conversions) do once the upload is checked. */
+const INSPECT: Record<string, (file: { name: string; bytes: Uint8Array }, budget: Budget) => Promise<number>> = {
+  "analyze-pdf": async (f, budget) => (await loadPdf(f.bytes, { name: f.name, budget })).getPages().length,
+  "form-fields": async (f, budget) => listFormFields(await loadPdf(f.bytes, { name: f.name, budget }), f.name).length,
+  "redact-preview": async (f, budget) =>
+    (
+      await previewRedactions(
+        f.bytes,
+        { search: "secret", matchCase: false, wholeWord: false, patterns: ["email", "phone", "iban"] },
+        { name: f.name, budget },
+      )
+    ).matches.length,
+};
+
+/** One request's job: the files checked as uploads are, then the endpoint (or an inspector) under `budget`. */
 export async function runJob(
   slug: string,
   files: JobFile[],
   fields: Record<string, string>,
   budget: Budget,
+  attachments: JobAttachment[] = [],
 ): Promise<JobOutcome> {
   const tool = isConvertSlug(slug) ? catalogueToolOf(slug) : toolsById["split-pdf"];
   try {
@@ -41,14 +63,13 @@ export async function runJob(
       uploads.reduce((n, u) => n + u.size, 0),
       uploads.length === 1 ? uploads[0].name : "The uploaded files",
     );
-    if (slug === "analyze-pdf") {
-      const doc = await loadPdf(uploads[0].bytes, { name: uploads[0].name, budget });
-      return { status: 200, outputBytes: doc.getPages().length };
-    }
+    const inspect = INSPECT[slug];
+    if (inspect) return { status: 200, outputBytes: await inspect(uploads[0], budget) };
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
     if (!isConvertSlug(slug)) throw new Error(`no endpoint ${slug}`);
-    const result = await runTool(slug, uploads, form, budget);
+    const others = attachments.map((a) => ({ field: a.field, name: a.name, type: a.type, bytes: a.bytes }));
+    const result = await runTool(slug, uploads, form, budget, others);
     let outputBytes = 0;
     for (const o of result.outputs) if (o.ok) outputBytes += o.bytes.length;
     // Tools that answer 200 with a failure per file (unlock, watermark): nothing made is a refusal.

@@ -18,7 +18,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { bundleFile } from "../bench/bundle.mjs";
 import { machine } from "../bench/machine.mjs";
-import { HOSTILE, hostilePath, mustRefuse, toolFields, toolsFor } from "../support/hostile.mjs";
+import { HOSTILE, hostilePath, mustRefuse, toolAttachments, toolFields, toolsFor } from "../support/hostile.mjs";
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const CORPUS = here("../fixtures/corpus");
@@ -78,7 +78,20 @@ function jobsFor(file, hostile) {
     if (slug === "split-pages" && hostile?.name === "pages-10000.pdf") fields.selectedPages = "1-10000";
     // An encrypted corpus file is opened with its password by every tool (unlock's field too).
     if (file.password && slug !== "protect-pdf") fields.password = file.password;
-    return { slug, files, fields, timeMs: JOB_MS, memoryMB: JOB_MEMORY_MB, label: `${file.name} -> ${slug}`, hostile };
+    const attachments = toolAttachments(slug).map(({ bytes, ...a }) => ({
+      ...a,
+      base64: Buffer.from(bytes).toString("base64"),
+    }));
+    return {
+      slug,
+      files,
+      fields,
+      attachments,
+      timeMs: JOB_MS,
+      memoryMB: JOB_MEMORY_MB,
+      label: `${file.name} -> ${slug}`,
+      hostile,
+    };
   });
 }
 

@@ -321,6 +321,12 @@ const PDF_TOOLS = [
   "crop-pdf",
   "nup-pdf",
   "edit-metadata",
+  "fill-form",
+  "flatten-pdf",
+  "sign-pdf",
+  "redact-pdf",
+  "form-fields",
+  "redact-preview",
 ];
 const IMAGE_TOOLS = ["jpg-to-pdf", "compress-image"];
 const REFUSED = ["job_too_large", "pdf_damaged", "invalid_file", "unsupported_file_type"];
@@ -338,7 +344,32 @@ const CONTENT_READERS = [
   "crop-pdf",
   "nup-pdf",
   "edit-metadata",
+  "flatten-pdf",
+  "sign-pdf",
+  "redact-pdf",
+  "redact-preview",
 ];
+
+/** The endpoints that read a PDF for a page without converting it. */
+export const INSPECTORS = ["analyze-pdf", "form-fields", "redact-preview"];
+
+/** The path a tool's (or an inspector's) request goes to. */
+export function endpoint(tool) {
+  return INSPECTORS.includes(tool) ? `/api/${tool}` : `/api/convert/${tool}`;
+}
+
+/** A 1 x 1 black PNG: the signature Sign PDF is sent with. */
+export const SIGNATURE_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** Files a tool is sent besides its input, by field (Sign PDF's signature). */
+export function toolAttachments(tool) {
+  return tool === "sign-pdf"
+    ? [{ field: "signature", name: "signature.png", type: "image/png", bytes: SIGNATURE_PNG }]
+    : [];
+}
 
 /**
  * The text fields each tool is sent with, by the memory test, the hostile bench and the load run
@@ -356,6 +387,14 @@ export function toolFields(tool) {
     "crop-pdf": { margins: JSON.stringify({ left: 0.1, top: 0.1, right: 0.1, bottom: 0.1 }) },
     "nup-pdf": { perSheet: "4", border: "true" },
     "edit-metadata": { info: JSON.stringify({ title: "Hostile" }) },
+    "fill-form": { values: JSON.stringify({ name: "Hostile" }) },
+    "sign-pdf": { placements: JSON.stringify([{ page: 1, x: 0.5, y: 0.8, width: 0.3, height: 0.1 }]) },
+    "redact-pdf": {
+      areas: JSON.stringify([{ page: 1, x: 0.1, y: 0.1, width: 0.3, height: 0.1 }]),
+      search: "secret",
+      patterns: "email",
+    },
+    "redact-preview": { search: "secret", patterns: "email,phone,iban" },
   };
   return { ...(fields[tool] ?? {}) };
 }

@@ -5,7 +5,7 @@ import { groupTools, type ToolCategory, tools, toolsById } from "../../schema/to
 const root = new URL(`file://${process.cwd()}/`);
 
 describe("the tool catalogue", () => {
-  it("holds the spec's nine tools with their categories, and the page tools after them", () => {
+  it("holds the spec's nine tools with their categories, and the page, form, signature and redaction tools after them", () => {
     const expected: Record<string, ToolCategory> = {
       "merge-pdf": "merge",
       "split-pdf": "split",
@@ -22,6 +22,10 @@ describe("the tool catalogue", () => {
       "crop-pdf": "edit",
       "nup-pdf": "other",
       "edit-metadata": "edit",
+      "fill-form": "edit",
+      "flatten-pdf": "edit",
+      "sign-pdf": "security",
+      "redact-pdf": "security",
     };
     expect(Object.fromEntries(tools.map((t) => [t.id, t.category]))).toEqual(expected);
   });

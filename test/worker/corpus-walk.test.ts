@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { FormFieldsAnswer } from "../../schema/form-options";
 import { type ErrorCode, errorStatus } from "../../worker/errors";
 import {
   type ConvertBody,
@@ -7,6 +8,7 @@ import {
   form,
   pageCount,
   post,
+  solidPng,
   type UploadFile,
   walkedPageCount,
 } from "./convert/support";
@@ -80,6 +82,12 @@ function passwordOf(entry: CorpusEntry): string | null | undefined {
 }
 
 const MARGINS = JSON.stringify({ left: 0.1, top: 0.1, right: 0.1, bottom: 0.1 });
+const SIGNATURE = await solidPng(30, 10, [0, 0, 80, 255]);
+
+function signed(body: FormData): FormData {
+  body.append("signature", new File([SIGNATURE], "signature.png", { type: "image/png" }));
+  return body;
+}
 
 /** Every PDF tool's request for one file (merge adds a good file after it). */
 function requests(file: UploadFile, good: UploadFile, password: Record<string, string>) {
@@ -95,6 +103,24 @@ function requests(file: UploadFile, good: UploadFile, password: Record<string, s
     crop: ["crop-pdf", one({ margins: MARGINS })],
     nup: ["nup-pdf", one({ perSheet: "2", border: "true" })],
     metadata: ["edit-metadata", one({ info: JSON.stringify({ title: "Corpus walk" }) })],
+    flatten: ["flatten-pdf", one()],
+    sign: [
+      "sign-pdf",
+      signed(
+        one({
+          placements: JSON.stringify([{ page: 1, x: 0.6, y: 0.85, width: 0.3, height: 0.1 }]),
+          signerName: "Corpus Walk",
+        }),
+      ),
+    ],
+    redact: [
+      "redact-pdf",
+      one({
+        areas: JSON.stringify([{ page: 1, x: 0.1, y: 0.1, width: 0.4, height: 0.1 }]),
+        search: "the",
+        patterns: "email",
+      }),
+    ],
   } as const;
 }
 
@@ -106,6 +132,27 @@ async function runAll(file: UploadFile, good: UploadFile, password: Record<strin
     out[tool as keyof Outcomes] = await attempt(`/api/convert/${slug}`, body);
   }
   return out as Outcomes;
+}
+
+/**
+ * A form's fields are listed for every file a tool can read (an XFA-only form is refused by name),
+ * and a file with a text field anyone may fill is filled, its value then shown by poppler.
+ */
+async function fillWhatCanBeFilled(file: UploadFile, password: Record<string, string>, readable: boolean, n: number) {
+  const listed = await attempt("/api/form-fields", form([file], password));
+  if (!listed.ok) {
+    expect(readable && listed.code !== "pdf_unsupported", `form-fields: ${JSON.stringify(listed)}`).toBe(false);
+    return;
+  }
+  const { fields } = listed.body as unknown as FormFieldsAnswer;
+  const text = fields.find((f) => f.type === "text" && !f.readOnly && !f.maxLength && f.widgets.length > 0);
+  if (!text) return;
+  const filled = await attempt(
+    "/api/convert/fill-form",
+    form([file], { values: JSON.stringify({ [text.name]: "Quixotic" }), ...password }),
+  );
+  expect(filled.ok, `fill-form: ${JSON.stringify(filled)}`).toBe(true);
+  await expectPdf(filled, n, "fill-form");
 }
 
 describe("corpus walk: PDFs", () => {
@@ -165,8 +212,9 @@ describe("corpus walk: PDFs", () => {
     }
     // Tools that write every page agree with each other; the tools that copy chosen pages agree
     // with each other; a file any tool can convert can be analyzed.
-    const { merge, extract, split, rotate, watermark, organize, numbers, crop, nup, metadata } = outcomes;
-    const whole = { rotate, watermark, numbers, crop, nup, metadata };
+    const { merge, extract, split, rotate, watermark, organize, numbers, crop, nup, metadata, flatten, sign, redact } =
+      outcomes;
+    const whole = { rotate, watermark, numbers, crop, nup, metadata, flatten, sign, redact };
     for (const [tool, o] of Object.entries(whole)) expect(o.ok, `${tool} and merge disagree`).toBe(merge.ok);
     expect(split.ok, "extract and split disagree").toBe(extract.ok);
     expect(organize.ok, "extract and organize disagree").toBe(extract.ok);
@@ -178,6 +226,7 @@ describe("corpus walk: PDFs", () => {
     await expectPdf(organize, 2, "organize");
     if (removed) await expectPdf(removed, n - 1, "remove");
     for (const [tool, o] of Object.entries(whole)) await expectPdf(o, tool === "nup" ? Math.ceil(n / 2) : n, tool);
+    await fillWhatCanBeFilled(file, password, merge.ok, n);
   });
 });
 

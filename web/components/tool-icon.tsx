@@ -4,11 +4,13 @@ import {
   LuCombine,
   LuCrop,
   LuDroplets,
+  LuEyeOff,
   LuFileArchive,
   LuFileImage,
   LuFileMinus,
   LuImageDown,
   LuInfo,
+  LuLayers,
   LuLayoutDashboard,
   LuLayoutGrid,
   LuListOrdered,
@@ -16,6 +18,8 @@ import {
   LuLockOpen,
   LuRotateCw,
   LuScissors,
+  LuSignature,
+  LuTextCursorInput,
 } from "react-icons/lu";
 import type { ToolIcon as ToolIconName } from "../../schema/tools";
 
@@ -35,6 +39,10 @@ const icons: Record<ToolIconName, IconType> = {
   crop: LuCrop,
   nup: LuLayoutDashboard,
   info: LuInfo,
+  form: LuTextCursorInput,
+  flatten: LuLayers,
+  sign: LuSignature,
+  redact: LuEyeOff,
 };
 
 export function ToolIcon({ name, ...props }: { name: ToolIconName } & IconProps) {

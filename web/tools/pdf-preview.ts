@@ -41,8 +41,17 @@ export async function openPdf(
 // One page at a time: a 300-page document must not start 300 renders at once.
 let queue: Promise<unknown> = Promise.resolve();
 
-/** Draws page `n` into the canvas at `cssWidth` CSS pixels wide; returns the page's width/height ratio. */
-export function renderPage(doc: PDFDocumentProxy, n: number, canvas: HTMLCanvasElement, cssWidth: number) {
+/**
+ * Draws page `n` into the canvas at `cssWidth` CSS pixels wide; returns the page's width/height ratio.
+ * `annotationMode` is pdf.js's (2, ENABLE_FORMS: every annotation but the form's own fields).
+ */
+export function renderPage(
+  doc: PDFDocumentProxy,
+  n: number,
+  canvas: HTMLCanvasElement,
+  cssWidth: number,
+  annotationMode?: number,
+) {
   const job = queue.then(async () => {
     const page = await doc.getPage(n);
     const base = page.getViewport({ scale: 1 });
@@ -50,7 +59,7 @@ export function renderPage(doc: PDFDocumentProxy, n: number, canvas: HTMLCanvasE
     const viewport = page.getViewport({ scale: (cssWidth * ratio) / base.width });
     canvas.width = Math.max(1, Math.floor(viewport.width));
     canvas.height = Math.max(1, Math.floor(viewport.height));
-    await page.render({ canvas, viewport }).promise;
+    await page.render({ canvas, viewport, ...(annotationMode === undefined ? {} : { annotationMode }) }).promise;
     page.cleanup();
     return base.width / base.height;
   });

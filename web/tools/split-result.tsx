@@ -4,26 +4,49 @@ import { formatBytes } from "./format";
 import { ResultActions } from "./result-actions";
 import { ResultCard } from "./result-card";
 
-/** Extract's one PDF, or split's ZIP first and then each page's own PDF. */
-export function SplitResult({ results, resultUrl }: { results: ConvertedFile[]; resultUrl?: string }) {
-  const main = results.find((r) => r.downloadUrl === resultUrl) ?? results[0];
-  const rest = results.filter((r) => r !== main);
+interface PartsWords {
+  /** The card's title for a ZIP of parts, and for one PDF. */
+  zipTitle: string;
+  fileTitle: string;
+  /** The heading over the parts listed one by one. */
+  partsHeading: string;
+  testId: string;
+}
+
+/** A job's main result (one PDF, or a ZIP of parts) first, then each part on its own when the server lists them. */
+export function PartsResult({
+  main,
+  results,
+  words,
+}: {
+  main: ConvertedFile;
+  results: ConvertedFile[];
+  words: PartsWords;
+}) {
+  const rest = results.filter((r) => r.downloadUrl !== main.downloadUrl);
   const zip = main.convertedName?.toLowerCase().endsWith(".zip");
   return (
     <Stack gap="4">
       <ResultCard
         result={main}
-        title={zip ? "Your pages are ready" : "Your PDF is ready"}
+        title={zip ? words.zipTitle : words.fileTitle}
         label={zip ? "Download all (ZIP)" : "Download PDF"}
       />
       {rest.length > 0 && (
         <Box bg="surface" borderWidth="1px" borderRadius="xl" p={{ base: "4", md: "5" }}>
           <Heading as="h2" size="sm" mb="3">
-            Or one page at a time
+            {words.partsHeading}
           </Heading>
           <Stack as="ul" gap="2" listStyleType="none" m="0" p="0">
             {rest.map((r) => (
-              <HStack as="li" key={r.downloadUrl} justify="space-between" gap="3" data-testid="split-file">
+              <HStack
+                as="li"
+                key={r.downloadUrl}
+                justify="space-between"
+                gap="3"
+                wrap="wrap"
+                data-testid={words.testId}
+              >
                 <Box minW="0">
                   <Text truncate fontWeight="medium" title={r.convertedName}>
                     {r.convertedName}
@@ -40,4 +63,17 @@ export function SplitResult({ results, resultUrl }: { results: ConvertedFile[]; 
       )}
     </Stack>
   );
+}
+
+const SPLIT_WORDS: PartsWords = {
+  zipTitle: "Your pages are ready",
+  fileTitle: "Your PDF is ready",
+  partsHeading: "Or one page at a time",
+  testId: "split-file",
+};
+
+/** Extract's one PDF, or split's ZIP first and then each page's own PDF. */
+export function SplitResult({ results, resultUrl }: { results: ConvertedFile[]; resultUrl?: string }) {
+  const main = results.find((r) => r.downloadUrl === resultUrl) ?? results[0];
+  return <PartsResult main={main} results={results} words={SPLIT_WORDS} />;
 }

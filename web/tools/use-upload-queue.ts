@@ -52,6 +52,8 @@ export interface UploadQueueOptions {
   /** Defaults to true: the generic calls carry the session token. */
   auth?: boolean;
   fields?: (files: File[]) => Record<string, string>;
+  /** Other files sent with each request, each in its own field (sign's signature image). */
+  attachments?: (files: File[]) => Record<string, File>;
   /** Defaults to true: encrypted PDFs wait for their password (protect turns it off). */
   askPasswords?: boolean;
   failureTitle?: (file: File) => string;
@@ -102,7 +104,7 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
 
   const send = useCallback(
     async (batch: UploadItem[]) => {
-      const { tool, mode, auth = true, fields, failureTitle, endpoint } = opts.current;
+      const { tool, mode, auth = true, fields, attachments, failureTitle, endpoint } = opts.current;
       const ids = batch.map((b) => b.id);
       const controller = new AbortController();
       for (const id of ids) controllers.current.set(id, controller);
@@ -112,7 +114,12 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
           path: endpoint ?? tool.endpoints[0],
           files: batch.map((b) => b.file),
           fields: { ...fields?.(batch.map((b) => b.file)), ...passwordFields(batch.map((b) => b.filePassword)) },
-          options: { auth, signal: controller.signal, onResponse: () => update(ids, { progress: PROGRESS.responded }) },
+          options: {
+            auth,
+            signal: controller.signal,
+            onResponse: () => update(ids, { progress: PROGRESS.responded }),
+            attachments: attachments?.(batch.map((b) => b.file)),
+          },
         });
         update(ids, { status: "processing", progress: PROGRESS.processing });
         await pause(PROCESSING_PAUSE_MS, controller.signal);

@@ -29,6 +29,12 @@ const ESTIMATES: Record<ToolId | "analyze", { perByte: number; fixedMB: number }
   "crop-pdf": { perByte: 2.5, fixedMB: 12 },
   "nup-pdf": { perByte: 3, fixedMB: 16 },
   "edit-metadata": { perByte: 2.5, fixedMB: 12 },
+  // Forms: appearances are drawn per field; mail merge keeps each row's output until the ZIP.
+  "fill-form": { perByte: 4, fixedMB: 16 },
+  "flatten-pdf": { perByte: 2.5, fixedMB: 16 },
+  "sign-pdf": { perByte: 2.5, fixedMB: 20 },
+  // Redaction decodes the page contents it rewrites and the images under its boxes.
+  "redact-pdf": { perByte: 3, fixedMB: 32 },
   // Image work on top: one image decoded in bands, resampled and encoded (WebAssembly codecs).
   "compress-pdf": { perByte: 2, fixedMB: 40 },
   "jpg-to-pdf": { perByte: 2, fixedMB: 24 },

@@ -2,62 +2,21 @@ import { describe, expect, it } from "vitest";
 import { logoLayout } from "../../../schema/watermark-layout";
 import { corpusFile, oracle } from "../helpers";
 import { buildPdf } from "./build-pdf";
-import { convertFails, convertOk, download, expectValidPdf, form, pdfText, render, type UploadFile } from "./support";
+import {
+  convertFails,
+  convertOk,
+  download,
+  expectValidPdf,
+  form,
+  pdfText,
+  render,
+  solidPng,
+  type UploadFile,
+} from "./support";
 
 /** The image watermark, its output judged by poppler (pdftoppm's pixels, pdfimages, pdftotext) and qpdf. */
 
 const URL = "/api/convert/watermark-pdf";
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-/** A PNG of one colour (RGBA, 8 bits), written here so the test knows exactly what it holds. */
-async function solidPng(width: number, height: number, rgba: [number, number, number, number]): Promise<Uint8Array> {
-  const raw = new Uint8Array(height * (1 + width * 4));
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) raw.set(rgba, y * (1 + width * 4) + 1 + x * 4);
-  }
-  const zlib = new Uint8Array(
-    await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream("deflate"))).arrayBuffer(),
-  );
-  const chunk = (type: string, data: Uint8Array) => {
-    const body = new Uint8Array(4 + data.length);
-    body.set(new TextEncoder().encode(type));
-    body.set(data, 4);
-    const out = new Uint8Array(12 + data.length);
-    const view = new DataView(out.buffer);
-    view.setUint32(0, data.length);
-    out.set(body, 4);
-    view.setUint32(8 + data.length, crc32(body));
-    return out;
-  };
-  const ihdr = new Uint8Array(13);
-  const v = new DataView(ihdr.buffer);
-  v.setUint32(0, width);
-  v.setUint32(4, height);
-  ihdr.set([8, 6, 0, 0, 0], 8);
-  const parts = [
-    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", zlib),
-    chunk("IEND", new Uint8Array(0)),
-  ];
-  const png = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    png.set(p, at);
-    at += p.length;
-  }
-  return png;
-}
 
 async function logoFile(name = "logo.png"): Promise<UploadFile> {
   return { name, bytes: await solidPng(40, 20, [255, 0, 0, 255]), type: "image/png" };

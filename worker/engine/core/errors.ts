@@ -8,6 +8,7 @@ export const ENGINE_ERROR_CODES = [
   "validation_failed",
   "pdf_damaged",
   "pdf_encrypted",
+  "pdf_unsupported",
   "password_required",
   "password_incorrect",
   "job_too_large",

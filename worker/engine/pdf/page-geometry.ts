@@ -16,6 +16,20 @@ export function compose(o: Matrix, i: Matrix): Matrix {
   ];
 }
 
+/** The matrix that undoes `m`; null when `m` flattens the plane (or is not finite). */
+export function invert(m: Matrix): Matrix | null {
+  const det = m[0] * m[3] - m[1] * m[2];
+  if (!Number.isFinite(det) || Math.abs(det) < 1e-12) return null;
+  return [
+    m[3] / det,
+    -m[1] / det,
+    -m[2] / det,
+    m[0] / det,
+    (m[2] * m[5] - m[3] * m[4]) / det,
+    (m[1] * m[4] - m[0] * m[5]) / det,
+  ];
+}
+
 export interface Box {
   x: number;
   y: number;

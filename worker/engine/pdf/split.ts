@@ -1,7 +1,6 @@
-import { Zip, ZipPassThrough } from "fflate";
 import { type Budget, yieldToEventLoop } from "../core/budget";
-import { concat } from "../core/bytes";
 import { EngineError } from "../core/errors";
+import { ZipWriter } from "../core/zip";
 import { Assembler, type SourcePdf, sourceOf } from "./assemble";
 import { checkPageContents } from "./content-check";
 import { checkPageNumbers, guardPdf, loadPdf, savePdf } from "./document";
@@ -118,31 +117,4 @@ export async function splitPages(
     await yieldToEventLoop();
   }
   return { files: keep ? files : null, zip: zip?.finish() ?? null, pageCount, pages: selected };
-}
-
-/** A ZIP written entry by entry; PDFs are already compressed, so entries are stored as they are. */
-class ZipWriter {
-  private readonly parts: Uint8Array[] = [];
-  private readonly zip = new Zip((err, data) => {
-    if (err) throw err;
-    this.parts.push(data);
-  });
-
-  add(name: string, bytes: Uint8Array): void {
-    const entry = new ZipPassThrough(name);
-    this.zip.add(entry);
-    entry.push(bytes, true);
-  }
-
-  finish(): Uint8Array {
-    this.zip.end();
-    return concat(this.parts);
-  }
-}
-
-/** One ZIP of the given files; PDFs are already compressed, so they are stored, not deflated again. */
-export function zipFiles(files: readonly { name: string; bytes: Uint8Array }[]): Uint8Array {
-  const zip = new ZipWriter();
-  for (const f of files) zip.add(f.name, f.bytes);
-  return zip.finish();
 }

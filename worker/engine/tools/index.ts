@@ -3,14 +3,18 @@ import { compressImageTool } from "./compress-image";
 import { compressPdfTool } from "./compress-pdf";
 import { cropPdfTool } from "./crop-pdf";
 import { editMetadataTool } from "./edit-metadata";
+import { fillFormTool } from "./fill-form";
+import { flattenPdfTool } from "./flatten-pdf";
 import { jpgToPdfTool } from "./jpg-to-pdf";
 import { mergePdfTool } from "./merge-pdf";
 import { nupPdfTool } from "./nup-pdf";
 import { organizePdfTool } from "./organize-pdf";
 import { pageNumbersTool } from "./page-numbers";
 import { protectPdfTool } from "./protect-pdf";
+import { redactPdfTool } from "./redact-pdf";
 import { removePagesTool } from "./remove-pages";
 import { rotatePdfTool } from "./rotate-pdf";
+import { signPdfTool } from "./sign-pdf";
 import { extractPagesTool, splitPagesTool } from "./split-pdf";
 import type { Tool } from "./types";
 import { unlockPdfTool } from "./unlock-pdf";
@@ -58,4 +62,8 @@ export const engineTools: { [S in ConvertSlug]: Tool<OptionsOf<S>> } = {
   "crop-pdf": withPasswords(cropPdfTool),
   "nup-pdf": withPasswords(nupPdfTool),
   "edit-metadata": withPasswords(editMetadataTool),
+  "fill-form": withPasswords(fillFormTool),
+  "flatten-pdf": withPasswords(flattenPdfTool),
+  "sign-pdf": withPasswords(signPdfTool),
+  "redact-pdf": withPasswords(redactPdfTool),
 };

@@ -1,3 +1,4 @@
+import { MAX_SIGNATURE_MB } from "../../../schema/form-options";
 import { type ConvertSlug, convertOptions, fieldsFor, MAX_LOGO_MB } from "../../../schema/options";
 import { type ToolDef, toolsById } from "../../../schema/tools";
 import type { Budget } from "../../engine/core/budget";
@@ -21,6 +22,7 @@ export function catalogueToolOf(slug: ConvertSlug) {
  */
 const ATTACHMENTS: Partial<Record<ConvertSlug, Record<string, Pick<ToolDef, "accept" | "maxSizeMB">>>> = {
   "watermark-pdf": { watermarkImage: { accept: [".png", ".jpg", ".jpeg"], maxSizeMB: MAX_LOGO_MB } },
+  "sign-pdf": { signature: { accept: [".png", ".jpg", ".jpeg"], maxSizeMB: MAX_SIGNATURE_MB } },
 };
 
 async function attachmentsOf(slug: ConvertSlug, others: readonly OtherFile[], maxFileBytes: number) {

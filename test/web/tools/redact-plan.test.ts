@@ -1,0 +1,196 @@
+import { describe, expect, it } from "vitest";
+import type { RedactPreviewAnswer } from "../../../schema/form-options";
+import {
+  addMatches,
+  areasField,
+  type FoundMatch,
+  type MarkedArea,
+  matchSummary,
+  reportOf,
+  reportSentence,
+  setAllKept,
+  setKept,
+} from "../../../web/tools/redact/plan";
+import {
+  cleanRect,
+  dragRect,
+  isBox,
+  MIN_SIZE,
+  rectFromPoints,
+  toFraction,
+  toPixels,
+} from "../../../web/tools/redact/rects";
+
+const page = { left: 100, top: 50, width: 400, height: 600 };
+
+describe("rectangles between screen pixels and fractions of the page", () => {
+  it("turns a pointer position into fractions from the page's top left, held on the page", () => {
+    expect(toFraction(100, 50, page)).toEqual({ x: 0, y: 0 });
+    expect(toFraction(300, 350, page)).toEqual({ x: 0.5, y: 0.5 });
+    expect(toFraction(600, 700, page)).toEqual({ x: 1, y: 1 });
+    expect(toFraction(0, 0, page)).toEqual({ x: 0, y: 0 });
+    expect(toFraction(10, 10, { left: 0, top: 0, width: 0, height: 0 })).toEqual({ x: 0, y: 0 });
+  });
+
+  it("turns fractions back into pixels of the page as drawn", () => {
+    expect(toPixels({ x: 0.25, y: 0.5, width: 0.5, height: 0.1 }, 400, 600)).toEqual({
+      x: 100,
+      y: 300,
+      width: 200,
+      height: 60,
+    });
+  });
+
+  it("makes the same rectangle whichever way the drag went", () => {
+    const down = rectFromPoints({ x: 0.1, y: 0.2 }, { x: 0.4, y: 0.3 });
+    const up = rectFromPoints({ x: 0.4, y: 0.3 }, { x: 0.1, y: 0.2 });
+    expect(down).toEqual(up);
+    expect(down.x).toBeCloseTo(0.1);
+    expect(down.y).toBeCloseTo(0.2);
+    expect(down.width).toBeCloseTo(0.3);
+    expect(down.height).toBeCloseTo(0.1);
+  });
+
+  it("takes a click for a click, not a box", () => {
+    expect(isBox(rectFromPoints({ x: 0.5, y: 0.5 }, { x: 0.501, y: 0.5 }))).toBe(false);
+    expect(isBox({ x: 0, y: 0, width: MIN_SIZE, height: MIN_SIZE })).toBe(true);
+  });
+
+  it("moves a box but keeps it on the page", () => {
+    const r = { x: 0.1, y: 0.1, width: 0.2, height: 0.1 };
+    expect(dragRect(r, "move", 0.1, 0.2)).toEqual({ x: 0.2, y: 0.30000000000000004, width: 0.2, height: 0.1 });
+    expect(dragRect(r, "move", 5, 5)).toEqual({ x: 0.8, y: 0.9, width: 0.2, height: 0.1 });
+    expect(dragRect(r, "move", -5, -5)).toEqual({ x: 0, y: 0, width: 0.2, height: 0.1 });
+  });
+
+  it("resizes from a corner, never past the opposite edge nor off the page", () => {
+    const r = { x: 0.2, y: 0.2, width: 0.2, height: 0.2 };
+    const grown = dragRect(r, "bottom-right", 0.1, 0.1);
+    expect(grown.x).toBe(0.2);
+    expect(grown.width).toBeCloseTo(0.3);
+    expect(grown.height).toBeCloseTo(0.3);
+    const flipped = dragRect(r, "top-left", 0.5, 0.5);
+    expect(flipped.width).toBeCloseTo(MIN_SIZE);
+    expect(flipped.x + flipped.width).toBeCloseTo(0.4);
+    const off = dragRect(r, "top-right", 2, -2);
+    expect(off).toEqual({ x: 0.2, y: 0, width: 0.8, height: 0.4 });
+  });
+
+  it("cleans a rectangle for the server: 6 decimals, on the page, never empty", () => {
+    expect(cleanRect({ x: 0.12345678, y: 0.5, width: 0.3333333333, height: 0.1 })).toEqual({
+      x: 0.123457,
+      y: 0.5,
+      width: 0.333333,
+      height: 0.1,
+    });
+    expect(cleanRect({ x: 0.9, y: 0.95, width: 0.5, height: 0 })).toEqual({
+      x: 0.9,
+      y: 0.95,
+      width: 0.1,
+      height: 0.0001,
+    });
+    expect(cleanRect({ x: -0.1, y: 1.2, width: 0.2, height: 0.2 })).toEqual({
+      x: 0,
+      y: 0.9999,
+      width: 0.2,
+      height: 0.0001,
+    });
+  });
+});
+
+const answer: RedactPreviewAnswer = {
+  pageCount: 3,
+  matches: [
+    { page: 1, text: "ada@example.com", rects: [{ x: 0.1, y: 0.1, width: 0.3, height: 0.02 }] },
+    { page: 1, text: "Secret", rects: [{ x: 0.5, y: 0.3, width: 0.1, height: 0.02 }] },
+    {
+      page: 3,
+      text: "Secret project",
+      rects: [
+        { x: 0.8, y: 0.5, width: 0.1, height: 0.02 },
+        { x: 0.1, y: 0.53, width: 0.15, height: 0.02 },
+      ],
+    },
+    { page: 2, text: "nothing to draw", rects: [] },
+  ],
+};
+
+describe("search matches: found, ticked and unticked", () => {
+  it("lists the matches of a search ticked, leaves out those with no box, and counts their pages", () => {
+    const found = addMatches([], answer);
+    expect(found.map((m) => m.text)).toEqual(["ada@example.com", "Secret", "Secret project"]);
+    expect(found.every((m) => m.kept)).toBe(true);
+    expect(matchSummary(found)).toBe("3 matches on 2 pages");
+    expect(matchSummary(found.slice(0, 1))).toBe("1 match on 1 page");
+  });
+
+  it("adds a second search to the first, without listing a match twice", () => {
+    const first = setKept(addMatches([], answer), addMatches([], answer)[1].id, false);
+    const again = addMatches(first, {
+      pageCount: 3,
+      matches: [
+        answer.matches[1],
+        { page: 2, text: "+44 20 7946 0958", rects: [{ x: 0, y: 0, width: 0.2, height: 0.1 }] },
+      ],
+    });
+    expect(again).toHaveLength(4);
+    // The match already there keeps the person's choice.
+    expect(again[1]).toMatchObject({ text: "Secret", kept: false });
+    expect(again[3]).toMatchObject({ text: "+44 20 7946 0958", kept: true });
+  });
+
+  it("unticks and ticks one, all or none", () => {
+    const found = addMatches([], answer);
+    const one = setKept(found, found[0].id, false);
+    expect(one.map((m) => m.kept)).toEqual([false, true, true]);
+    expect(setAllKept(one, false).map((m) => m.kept)).toEqual([false, false, false]);
+    expect(setAllKept(one, true).map((m) => m.kept)).toEqual([true, true, true]);
+    expect(setAllKept(found, true)[1]).toBe(found[1]);
+  });
+});
+
+describe("the areas field", () => {
+  const marked: MarkedArea[] = [{ id: "a", page: 2, x: 0.25, y: 0.5, width: 0.123456789, height: 0.1 }];
+
+  it("sends the marked areas and every box of every kept match, and leaves out unticked matches", () => {
+    const found: FoundMatch[] = setKept(addMatches([], answer), addMatches([], answer)[0].id, false);
+    expect(areasField(marked, found)).toEqual([
+      { page: 2, x: 0.25, y: 0.5, width: 0.123457, height: 0.1 },
+      { page: 1, x: 0.5, y: 0.3, width: 0.1, height: 0.02 },
+      { page: 3, x: 0.8, y: 0.5, width: 0.1, height: 0.02 },
+      { page: 3, x: 0.1, y: 0.53, width: 0.15, height: 0.02 },
+    ]);
+    // No id, nothing the server does not take.
+    expect(Object.keys(areasField(marked, [])[0]).sort()).toEqual(["height", "page", "width", "x", "y"]);
+  });
+
+  it("is an empty list when nothing is marked or kept", () => {
+    expect(areasField([], setAllKept(addMatches([], answer), false))).toEqual([]);
+  });
+});
+
+describe("the report", () => {
+  it("reads the numbers from the converted file's entry", () => {
+    expect(reportOf({ originalName: "a.pdf" })).toBeNull();
+    expect(reportOf(undefined)).toBeNull();
+    expect(reportOf({ boxes: 4, pages: 2, glyphsRemoved: 57, imagesPainted: 1 })).toEqual({
+      boxes: 4,
+      pages: 2,
+      matches: 0,
+      glyphsRemoved: 57,
+      imagesPainted: 1,
+      annotationsRemoved: 0,
+    });
+  });
+
+  it("says what was removed, in plain words with the right plurals", () => {
+    const r = { boxes: 4, pages: 2, matches: 0, glyphsRemoved: 57, imagesPainted: 1, annotationsRemoved: 0 };
+    expect(reportSentence(r, 3)).toBe(
+      "Redacted 4 areas on 2 pages (3 search matches): 57 characters of text, 1 image and 0 annotations removed.",
+    );
+    expect(
+      reportSentence({ ...r, boxes: 1, pages: 1, glyphsRemoved: 1, imagesPainted: 0, annotationsRemoved: 1 }),
+    ).toBe("Redacted 1 area on 1 page: 1 character of text, 0 images and 1 annotation removed.");
+    expect(reportSentence({ ...r, matches: 1 })).toContain("(1 search match)");
+  });
+});

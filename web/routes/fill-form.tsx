@@ -1,0 +1,202 @@
+import { Alert, Button, Card, HStack, Icon, Progress, Spacer, Stack, Text } from "@chakra-ui/react";
+import { createFileRoute } from "@tanstack/react-router";
+import { useState } from "react";
+import { LuFileText, LuPencil, LuRotateCcw } from "react-icons/lu";
+import type { FieldValue } from "../../schema/form-options";
+import { toolsById } from "../../schema/tools";
+import { FileDropzone } from "../tools/dropzone";
+import { type DataTable, matchColumns, rowValues } from "../tools/form/data-file";
+import { type MergeChoice, NO_DATA } from "../tools/form/data-source";
+import { FillResult } from "../tools/form/fill-result";
+import { FormEditor } from "../tools/form/form-editor";
+import { fillRequest } from "../tools/form/request";
+import { type FormDocument, useFillForm } from "../tools/form/use-fill-form";
+import { fillable, missingRequired } from "../tools/form/values";
+import { formatBytes } from "../tools/format";
+import { FilePasswordPrompt } from "../tools/password-prompt";
+import { usePdfDocument } from "../tools/pdf-preview";
+import { ToolLayout } from "../tools/tool-layout";
+import { toast } from "../ui/toaster";
+
+export const Route = createFileRoute("/fill-form")({ component: FillFormPage });
+
+const tool = toolsById["fill-form"];
+
+function statusLine(doc: FormDocument, fieldCount: number): string {
+  if (doc.status === "locked") return "Password needed";
+  if (doc.status === "reading") return "Reading the form…";
+  if (doc.status === "processing") return "Filling the form…";
+  if (doc.status === "refused") return "Cannot be filled";
+  return `${fieldCount} ${fieldCount === 1 ? "field" : "fields"}`;
+}
+
+function FillFormPage() {
+  const form = useFillForm();
+  const { doc, values } = form;
+  const preview = usePdfDocument(doc && doc.status !== "locked" ? doc.file : undefined, doc?.password);
+  const [merge, setMerge] = useState<MergeChoice>(NO_DATA);
+  const [flatten, setFlatten] = useState(false);
+
+  const start = (files: File[]) => {
+    if (!files[0]) return;
+    setMerge(NO_DATA);
+    setFlatten(false);
+    void form.select(files[0]);
+  };
+  const reset = () => {
+    setMerge(NO_DATA);
+    form.reset();
+  };
+
+  if (!doc) {
+    return (
+      <ToolLayout toolId="fill-form">
+        <FileDropzone tool={tool} onFiles={start} label="Drop a PDF form here" />
+      </ToolLayout>
+    );
+  }
+
+  const fields = fillable(doc.fields);
+  const change = (name: string, value: FieldValue) => form.setValues((v) => ({ ...v, [name]: value }));
+  const loadRow = (table: DataTable, row: number) => {
+    const { matched } = matchColumns(table.columns, doc.fields);
+    form.setValues((v) => ({ ...v, ...rowValues(table.rows[row - 1] ?? {}, matched) }));
+    setMerge((m) => ({ ...m, table, row }));
+  };
+  const mailMerge = merge.eachRow && merge.table ? merge.table : null;
+  const run = () => {
+    const request = fillRequest({
+      fields: doc.fields,
+      values,
+      flatten,
+      merge: mailMerge ? { table: mailMerge, nameBy: merge.nameBy } : undefined,
+    });
+    if ("error" in request) {
+      toast({ title: "Cannot fill the form", description: request.error, variant: "destructive" });
+      return;
+    }
+    void form.run(request);
+  };
+  const working = doc.status === "processing";
+  const editing = doc.status === "ready" || working;
+  const missing = editing && !mailMerge ? missingRequired(doc.fields, values) : [];
+  const runLabel = mailMerge ? `Create ${mailMerge.rows.length} PDFs` : "Fill PDF";
+
+  return (
+    <ToolLayout toolId="fill-form">
+      <Stack gap="5">
+        <Card.Root variant="outline" bg="surface" borderRadius="xl">
+          <Card.Body gap="3">
+            <HStack gap="3" wrap="wrap">
+              <Icon as={LuFileText} boxSize="6" color="brand.fg" />
+              <Stack gap="0" flex="1" minW="10rem">
+                <Text fontWeight="semibold" truncate title={doc.file.name}>
+                  {doc.file.name}
+                </Text>
+                <Text fontSize="sm" color="fg.muted" data-testid="form-status">
+                  {[formatBytes(doc.file.size), statusLine(doc, fields.length)].join(" · ")}
+                </Text>
+              </Stack>
+              {doc.status !== "completed" && (
+                <Button variant="outline" size="sm" onClick={reset} disabled={working}>
+                  Choose another PDF
+                </Button>
+              )}
+            </HStack>
+            {(doc.status === "reading" || working) && (
+              <Progress.Root value={null} size="xs" colorPalette="red" aria-label={statusLine(doc, 0)}>
+                <Progress.Track>
+                  <Progress.Range />
+                </Progress.Track>
+              </Progress.Root>
+            )}
+          </Card.Body>
+        </Card.Root>
+
+        {doc.status === "locked" && (
+          <Card.Root variant="outline" bg="surface" borderRadius="xl">
+            <Card.Body>
+              <FilePasswordPrompt name={doc.file.name} reason={doc.detail} onSubmit={form.unlock} />
+            </Card.Body>
+          </Card.Root>
+        )}
+
+        {doc.status === "refused" && (
+          <Alert.Root status="error" borderRadius="xl" data-testid="form-refused">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>This PDF's form cannot be filled here</Alert.Title>
+              <Alert.Description>{doc.detail}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        )}
+
+        {doc.status === "ready" && fields.length === 0 && (
+          <Alert.Root status="info" borderRadius="xl" data-testid="no-fields">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>This PDF has no form fields to fill.</Alert.Title>
+              <Alert.Description>
+                Nothing was changed. Choose a PDF that has fields to type in, such as an application form.
+              </Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        )}
+
+        {editing && fields.length > 0 && (
+          <>
+            <FormEditor
+              doc={preview.doc}
+              previewFailed={preview.failed}
+              pageCount={doc.pageCount || preview.doc?.numPages || 0}
+              fields={fields}
+              values={values}
+              onChange={change}
+              data={{ value: merge, onChange: setMerge, onUseRow: loadRow }}
+              flatten={flatten}
+              onFlatten={setFlatten}
+              disabled={working}
+            />
+            <Card.Root variant="outline" bg="surface" borderRadius="xl" position="sticky" bottom="4" shadow="md">
+              <Card.Body py="3">
+                <HStack gap="3" wrap="wrap">
+                  <Text
+                    fontSize={{ base: "xs", md: "sm" }}
+                    color={doc.error || missing.length ? "fg.error" : "fg.muted"}
+                    flex="1"
+                    minW="12rem"
+                  >
+                    {doc.error ??
+                      (missing.length > 0
+                        ? `Required and still empty: ${missing.slice(0, 3).join(", ")}${missing.length > 3 ? ` and ${missing.length - 3} more` : ""}.`
+                        : mailMerge
+                          ? `One filled PDF for each of the ${mailMerge.rows.length} rows, in one ZIP.`
+                          : "The values are written into the form so every PDF reader shows them.")}
+                  </Text>
+                  <Spacer display={{ base: "none", md: "block" }} />
+                  <Button colorPalette="red" bg="brand.solid" onClick={run} loading={working} loadingText="Filling…">
+                    {runLabel}
+                  </Button>
+                </HStack>
+              </Card.Body>
+            </Card.Root>
+          </>
+        )}
+
+        {doc.status === "completed" && doc.main && (
+          <>
+            <FillResult main={doc.main} results={doc.results ?? [doc.main]} />
+            <HStack justify="end" gap="2" wrap="wrap">
+              <Button variant="outline" onClick={form.edit}>
+                <LuPencil aria-hidden /> Change the values
+              </Button>
+              <Button variant="outline" onClick={reset}>
+                <LuRotateCcw aria-hidden /> Fill another PDF
+              </Button>
+            </HStack>
+          </>
+        )}
+      </Stack>
+    </ToolLayout>
+  );
+}

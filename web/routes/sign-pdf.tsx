@@ -1,0 +1,210 @@
+import { Box, Button, Card, Grid, GridItem, Heading, HStack, Stack, Text } from "@chakra-ui/react";
+import { createFileRoute } from "@tanstack/react-router";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { LuPenLine, LuRotateCcw } from "react-icons/lu";
+import { toolsById } from "../../schema/tools";
+import { FileDropzone } from "../tools/dropzone";
+import { usePdfDocument } from "../tools/pdf-preview";
+import { ResultCard } from "../tools/result-card";
+import { signatureFile } from "../tools/signature/image";
+import { PlacedControls } from "../tools/signature/placed-controls";
+import { type Placed, toPlacement } from "../tools/signature/placement";
+import { captionOf, SignatureNotice, SignOptions, todayText } from "../tools/signature/sign-options";
+import { SignPages } from "../tools/signature/sign-pages";
+import { SignatureMaker } from "../tools/signature/signature-maker";
+import { usePlacements } from "../tools/signature/use-placements";
+import { useSignature } from "../tools/signature/use-signature";
+import { ToolLayout } from "../tools/tool-layout";
+import { UploadList } from "../tools/upload-list";
+import { useUploadQueue } from "../tools/use-upload-queue";
+import { toast } from "../ui/toaster";
+
+export const Route = createFileRoute("/sign-pdf")({ component: SignPdfPage });
+
+const tool = toolsById["sign-pdf"];
+
+function SignPdfPage() {
+  const sig = useSignature();
+  const [addDate, setAddDate] = useState(true);
+  const [addName, setAddName] = useState(false);
+  const [name, setName] = useState("");
+  const [nameEdited, setNameEdited] = useState(false);
+  const [nameError, setNameError] = useState<string>();
+  const date = useMemo(() => todayText(), []);
+  const aspect = sig.image ? sig.image.width / sig.image.height : null;
+  const signerName = addName ? name.trim() : "";
+
+  // The queue reads the request when it sends it: whatever the page shows at that moment.
+  const request = useRef({ placed: [] as Placed[], aspect: 1, signerName, date: "", file: null as File | null });
+  const queue = useUploadQueue({
+    tool,
+    mode: "each",
+    fields: () => {
+      const r = request.current;
+      return {
+        placements: JSON.stringify(r.placed.map((p) => toPlacement(p, r.aspect))),
+        ...(r.signerName ? { signerName: r.signerName } : {}),
+        ...(r.date ? { date: r.date } : {}),
+      };
+    },
+    attachments: (): Record<string, File> => (request.current.file ? { signature: request.current.file } : {}),
+  });
+  const item = queue.items[0];
+  const { doc, failed } = usePdfDocument(item?.file, item?.filePassword);
+  const spots = usePlacements(doc, item?.file, aspect);
+  const { placed } = spots;
+  request.current = {
+    placed,
+    aspect: aspect ?? 1,
+    signerName,
+    date: addDate ? date : "",
+    file: sig.image ? signatureFile(sig.image) : null,
+  };
+
+  // The typed name fills the name line until the person writes one of their own.
+  useEffect(() => {
+    if (!nameEdited && sig.typed.trim()) setName(sig.typed.trim());
+  }, [sig.typed, nameEdited]);
+
+  const sign = () => {
+    if (!sig.image) {
+      toast({
+        title: "Add your signature",
+        description: "Draw it, type it, or upload a PNG or JPEG image of it.",
+        variant: "destructive",
+      });
+      return;
+    }
+    if (placed.length === 0) {
+      toast({
+        title: "Place your signature on at least one page.",
+        description: "Click a page where it should go.",
+        variant: "destructive",
+      });
+      return;
+    }
+    if (addName && !signerName) {
+      setNameError("Write your name, or untick this option.");
+      return;
+    }
+    queue.start();
+  };
+
+  const done = item?.status === "completed";
+  const layer = {
+    placed,
+    selected: spots.selected,
+    image: sig.image && aspect ? { url: sig.image.url, aspect } : null,
+    caption: captionOf(signerName, addDate ? date : ""),
+    onPlace: spots.place,
+    onChange: spots.change,
+    onSelect: spots.setSelected,
+    onDelete: spots.remove,
+  };
+
+  return (
+    <ToolLayout toolId="sign-pdf">
+      <Stack gap="5">
+        {!item && <FileDropzone tool={tool} onFiles={queue.addFiles} label="Drop a PDF here" />}
+        {item && !done && <UploadList queue={queue} />}
+        {item && !done && (
+          <Grid
+            templateColumns={{ base: "minmax(0, 1fr)", md: "minmax(0, 1fr) minmax(0, 22rem)" }}
+            templateAreas={{ base: `"sig" "pages" "opts"`, md: `"pages sig" "pages opts"` }}
+            templateRows={{ md: "auto 1fr" }}
+            gap="5"
+            alignItems="start"
+          >
+            <GridItem area="sig">
+              <Card.Root variant="outline" bg="surface" borderRadius="xl" data-testid="signature-card">
+                <Card.Body gap="4">
+                  <SignatureMaker s={sig} />
+                </Card.Body>
+              </Card.Root>
+            </GridItem>
+            <GridItem area="pages" minW="0">
+              <Stack gap="2">
+                <Heading as="h2" size="sm">
+                  Place it on the pages
+                </Heading>
+                <Text fontSize="sm" color="fg.muted">
+                  Click a page where your signature should go. Drag it to move it, drag its corner to resize it, and its
+                  round handle to turn it.
+                </Text>
+                <Box
+                  maxH={{ base: "80vh", md: "calc(100vh - 9rem)" }}
+                  overflowY="auto"
+                  px="1"
+                  py="3"
+                  borderRadius="lg"
+                  bg="bg.muted"
+                  data-testid="sign-scroller"
+                >
+                  {doc ? (
+                    <Box px="3">
+                      <SignPages doc={doc} layer={layer} />
+                    </Box>
+                  ) : (
+                    <Text fontSize="sm" color="fg.muted" p="4">
+                      {failed || item.status === "locked"
+                        ? "The pages cannot be shown until the PDF opens: enter its password above, or try another file."
+                        : "Opening the PDF…"}
+                    </Text>
+                  )}
+                </Box>
+              </Stack>
+            </GridItem>
+            <GridItem area="opts">
+              <Card.Root variant="outline" bg="surface" borderRadius="xl" data-testid="sign-options-card">
+                <Card.Body gap="5">
+                  <PlacedControls p={spots} canCopy={Boolean(doc)} />
+                  <SignOptions
+                    addDate={addDate}
+                    onAddDate={setAddDate}
+                    date={date}
+                    addName={addName}
+                    onAddName={(v) => {
+                      setAddName(v);
+                      setNameError(undefined);
+                    }}
+                    name={name}
+                    onName={(v) => {
+                      setName(v);
+                      setNameEdited(true);
+                      setNameError(undefined);
+                    }}
+                    nameError={nameError}
+                    remember={sig.remember}
+                    onRemember={sig.setRemember}
+                    canForget={sig.hasSaved || sig.remember}
+                    onForget={sig.forget}
+                  />
+                  <SignatureNotice />
+                  <Button colorPalette="red" bg="brand.solid" size="lg" onClick={sign} loading={queue.busy}>
+                    <LuPenLine aria-hidden /> Sign PDF
+                  </Button>
+                </Card.Body>
+              </Card.Root>
+            </GridItem>
+          </Grid>
+        )}
+        {done && item.result && (
+          <>
+            <ResultCard result={item.result} label="Download PDF" sources={1} />
+            <HStack justify="end">
+              <Button
+                variant="outline"
+                onClick={() => {
+                  queue.reset();
+                  spots.clear();
+                }}
+              >
+                <LuRotateCcw aria-hidden /> Sign another PDF
+              </Button>
+            </HStack>
+          </>
+        )}
+      </Stack>
+    </ToolLayout>
+  );
+}

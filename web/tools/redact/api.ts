@@ -1,0 +1,45 @@
+/** POST /api/redact-preview: where a search's matches are on the pages (not a conversion). */
+import { useMutation } from "@tanstack/react-query";
+import * as v from "valibot";
+import type { RedactPattern, RedactPreviewAnswer } from "../../../schema/form-options";
+import { apiErrorOf, apiRequest } from "../../api/client";
+
+export interface RedactSearch {
+  search: string;
+  matchCase: boolean;
+  wholeWord: boolean;
+  patterns: RedactPattern[];
+}
+
+const Rect = v.object({ x: v.number(), y: v.number(), width: v.number(), height: v.number() });
+const PreviewAnswer = v.object({
+  pageCount: v.number(),
+  matches: v.array(v.object({ page: v.number(), text: v.string(), rects: v.array(Rect) })),
+});
+
+export async function previewRedaction(
+  file: File,
+  query: RedactSearch,
+  password?: string,
+  signal?: AbortSignal,
+): Promise<RedactPreviewAnswer> {
+  const body = new FormData();
+  body.append("files", file, file.name);
+  body.append("search", query.search);
+  body.append("matchCase", String(query.matchCase));
+  body.append("wholeWord", String(query.wholeWord));
+  body.append("patterns", query.patterns.join(","));
+  if (password !== undefined) body.append("password", password);
+  const res = await apiRequest("/api/redact-preview", { method: "POST", body, auth: true, signal });
+  if (!res.ok) throw await apiErrorOf(res, (a) => a.serverError ?? `Search failed: ${a.statusText}`);
+  const parsed = v.safeParse(PreviewAnswer, await res.json().catch(() => null));
+  if (!parsed.success) throw new Error("The search failed. Please try again.");
+  return parsed.output;
+}
+
+export function useRedactPreview() {
+  return useMutation({
+    mutationFn: ({ file, query, password }: { file: File; query: RedactSearch; password?: string }) =>
+      previewRedaction(file, query, password),
+  });
+}

@@ -1,0 +1,95 @@
+import { Alert, Button, Checkbox, Field, HStack, Input, Stack, Text } from "@chakra-ui/react";
+import type { ReactNode } from "react";
+
+export const NAME_MAX = 120;
+
+/** Today's date as the visitor writes it ("24 November 2026", "November 24, 2026"...). */
+export function todayText(now = new Date(), locale?: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: "long" }).format(now);
+}
+
+/** The lines written under each signature: the name, then the date (either may be left out). */
+export function captionOf(name: string | undefined, date: string | undefined): string[] {
+  return [name?.trim() ?? "", date?.trim() ?? ""].filter((t) => t !== "");
+}
+
+function Tick({ checked, onChange, children }: { checked: boolean; onChange(v: boolean): void; children: ReactNode }) {
+  return (
+    <Checkbox.Root checked={checked} onCheckedChange={(e) => onChange(e.checked === true)} size="sm">
+      <Checkbox.HiddenInput />
+      <Checkbox.Control />
+      <Checkbox.Label>{children}</Checkbox.Label>
+    </Checkbox.Root>
+  );
+}
+
+export interface SignOptionsProps {
+  addDate: boolean;
+  onAddDate(v: boolean): void;
+  date: string;
+  addName: boolean;
+  onAddName(v: boolean): void;
+  name: string;
+  onName(v: string): void;
+  nameError?: string;
+  remember: boolean;
+  onRemember(v: boolean): void;
+  canForget: boolean;
+  onForget(): void;
+}
+
+/** The date and name lines, and whether this browser keeps the signature. */
+export function SignOptions(o: SignOptionsProps) {
+  return (
+    <Stack gap="3">
+      <Tick checked={o.addDate} onChange={o.onAddDate}>
+        Add the date ({o.date})
+      </Tick>
+      <Tick checked={o.addName} onChange={o.onAddName}>
+        Add my name under the signature
+      </Tick>
+      {o.addName && (
+        <Field.Root invalid={Boolean(o.nameError)} pl="6">
+          <Field.Label srOnly>Name under the signature</Field.Label>
+          <Input
+            size="sm"
+            value={o.name}
+            maxLength={NAME_MAX}
+            autoComplete="name"
+            placeholder="Your full name"
+            onChange={(e) => o.onName(e.currentTarget.value)}
+          />
+          <Field.ErrorText>{o.nameError}</Field.ErrorText>
+        </Field.Root>
+      )}
+      <HStack gap="3" wrap="wrap">
+        <Tick checked={o.remember} onChange={o.onRemember}>
+          Remember my signature in this browser
+        </Tick>
+        {o.canForget && (
+          <Button size="xs" variant="ghost" onClick={o.onForget}>
+            Forget it
+          </Button>
+        )}
+      </HStack>
+      <Text fontSize="xs" color="fg.muted" mt="-1">
+        Kept only on this device, and only if you tick it. It is sent nowhere except with a file you sign.
+      </Text>
+    </Stack>
+  );
+}
+
+/** What this is, said plainly next to the button. */
+export function SignatureNotice() {
+  return (
+    <Alert.Root status="info" variant="subtle" borderRadius="lg" size="sm" data-testid="signature-notice">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Description>
+          This adds an image of your signature to the PDF. It is an electronic signature, not a certificate-based
+          digital signature. The signed file is flattened: form fields and comments become part of the page.
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}

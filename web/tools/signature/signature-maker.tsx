@@ -1,0 +1,147 @@
+import { Box, Button, Checkbox, Field, HStack, Image, Input, RadioCard, Stack, Text } from "@chakra-ui/react";
+import { useRef } from "react";
+import { LuImagePlus } from "react-icons/lu";
+import { MAX_SIGNATURE_MB } from "../../../schema/form-options";
+import { Segments } from "../fields";
+import { formatBytes } from "../format";
+import { SCRIPT_FONTS } from "./fonts";
+import { INK } from "./image";
+import { InkPicker, SignaturePad } from "./signature-pad";
+import type { SignatureMode, SignatureState } from "./use-signature";
+
+/** Draw, type or upload a signature (or use the one this browser remembers). */
+export function SignatureMaker({ s }: { s: SignatureState }) {
+  const modes: { value: SignatureMode; label: string }[] = [
+    ...(s.hasSaved ? [{ value: "saved" as const, label: "Saved" }] : []),
+    { value: "draw", label: "Draw" },
+    { value: "type", label: "Type" },
+    { value: "upload", label: "Upload" },
+  ];
+  return (
+    <Stack gap="4">
+      <Segments<SignatureMode> label="Your signature" value={s.mode} options={modes} onChange={s.setMode} />
+      {s.mode === "saved" && <SavedPanel s={s} />}
+      {s.mode === "draw" && (
+        <Stack gap="2">
+          <SignaturePad strokes={s.strokes} onChange={s.setStrokes} colour={s.colour} />
+          <InkPicker value={s.colour} onChange={s.setColour} />
+        </Stack>
+      )}
+      {s.mode === "type" && <TypePanel s={s} />}
+      {s.mode === "upload" && <UploadPanel s={s} />}
+    </Stack>
+  );
+}
+
+/** The signature shown on white, as it will look on paper. */
+export function SignaturePreview({ url, label }: { url: string; label: string }) {
+  return (
+    <Box bg="white" borderWidth="1px" borderColor="border.emphasized" borderRadius="lg" p="3" h="32" display="flex">
+      <Image
+        src={url}
+        alt={label}
+        m="auto"
+        maxH="full"
+        maxW="full"
+        objectFit="contain"
+        data-testid="signature-preview"
+      />
+    </Box>
+  );
+}
+
+function SavedPanel({ s }: { s: SignatureState }) {
+  return (
+    <Stack gap="2">
+      {s.image && <SignaturePreview url={s.image.url} label="Your saved signature" />}
+      <Text fontSize="sm" color="fg.muted">
+        The signature this browser remembers. Draw, type or upload another to change it.
+      </Text>
+    </Stack>
+  );
+}
+
+function TypePanel({ s }: { s: SignatureState }) {
+  const fontFamily = (family: string) => (s.fonts === "failed" ? "cursive" : `"${family}", cursive`);
+  return (
+    <Stack gap="3">
+      <Field.Root>
+        <Field.Label>Your name</Field.Label>
+        <Input
+          value={s.typed}
+          maxLength={80}
+          autoComplete="name"
+          placeholder="Type your name"
+          onChange={(e) => s.setTyped(e.currentTarget.value)}
+        />
+      </Field.Root>
+      <RadioCard.Root
+        value={s.fontId}
+        onValueChange={(e) => e.value && s.setFontId(e.value)}
+        size="sm"
+        colorPalette="red"
+        aria-label="Style"
+      >
+        <RadioCard.Label>Style</RadioCard.Label>
+        <Stack gap="2">
+          {SCRIPT_FONTS.map((f) => (
+            <RadioCard.Item key={f.id} value={f.id} bg="white" _checked={{ borderColor: "brand.solid" }}>
+              <RadioCard.ItemHiddenInput aria-label={f.label} />
+              <RadioCard.ItemControl alignItems="center">
+                <RadioCard.ItemContent>
+                  <Text
+                    fontSize="3xl"
+                    lineHeight="1.3"
+                    truncate
+                    maxW="full"
+                    style={{ fontFamily: fontFamily(f.family), color: INK[s.colour] }}
+                    data-font={f.id}
+                  >
+                    {s.typed.trim() || "Your Name"}
+                  </Text>
+                  <RadioCard.ItemDescription color="gray.600">{f.label}</RadioCard.ItemDescription>
+                </RadioCard.ItemContent>
+                <RadioCard.ItemIndicator />
+              </RadioCard.ItemControl>
+            </RadioCard.Item>
+          ))}
+        </Stack>
+      </RadioCard.Root>
+      <InkPicker value={s.colour} onChange={s.setColour} />
+    </Stack>
+  );
+}
+
+function UploadPanel({ s }: { s: SignatureState }) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <Stack gap="3">
+      <HStack gap="3" wrap="wrap">
+        <Button variant="outline" size="sm" onClick={() => input.current?.click()}>
+          <LuImagePlus aria-hidden /> {s.upload ? "Change image" : "Choose image"}
+        </Button>
+        <Text fontSize="sm" color="fg.muted" truncate maxW="60">
+          {s.upload ? `${s.upload.name} (${formatBytes(s.upload.size)})` : `PNG or JPEG, up to ${MAX_SIGNATURE_MB} MB`}
+        </Text>
+      </HStack>
+      <input
+        ref={input}
+        type="file"
+        accept="image/png,image/jpeg"
+        hidden
+        aria-label="Signature image"
+        data-testid="signature-file-input"
+        onChange={(e) => {
+          s.setUpload(e.currentTarget.files?.[0] ?? null);
+          e.currentTarget.value = "";
+        }}
+      />
+      <Checkbox.Root checked={s.clearWhite} onCheckedChange={(e) => s.setClearWhite(e.checked === true)} size="sm">
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label>Remove white background (for a scanned or photographed signature)</Checkbox.Label>
+      </Checkbox.Root>
+      {s.image && <SignaturePreview url={s.image.url} label="Your uploaded signature" />}
+    </Stack>
+  );
+}
