@@ -92,6 +92,8 @@ export interface FormField {
   /** The choices of a radio group, dropdown or list. */
   options?: string[];
   multiline?: boolean;
+  /** A date field's format, as the form's own script formats it ("mm/dd/yyyy"). */
+  dateFormat?: string;
   multiSelect?: boolean;
   /** A dropdown that also takes text of its own. */
   editable?: boolean;

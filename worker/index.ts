@@ -14,6 +14,7 @@ import { billingPortal, donate } from "./routes/donate";
 import { download } from "./routes/download";
 import { health } from "./routes/health";
 import { history } from "./routes/history";
+import { results } from "./routes/results";
 import { share } from "./routes/share";
 import { stripeWebhook } from "./routes/stripe-webhook";
 import { runScheduled } from "./services/scheduled";
@@ -29,6 +30,7 @@ const app = new Hono<AppEnv>()
   .route("/api", convert)
   .route("/api", download)
   .route("/api", share)
+  .route("/api", results)
   .route("/api", history)
   .route("/api", donate)
   .route("/api", billingPortal)

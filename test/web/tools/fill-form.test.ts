@@ -169,3 +169,20 @@ describe("the values sent", () => {
     });
   });
 });
+
+describe("date fields", () => {
+  it("read and write dates in the form's own format", async () => {
+    const { fromPicker, pickerFits, toPicker } = await import("../../../web/tools/form/date-format");
+    expect(pickerFits("mm/dd/yyyy")).toBe(true);
+    expect(pickerFits("dd.mm.yy")).toBe(true);
+    expect(pickerFits("mm/dd/yyyy HH:MM")).toBe(false);
+    expect(toPicker("11/25/2026", "mm/dd/yyyy")).toBe("2026-11-25");
+    expect(toPicker("25.11.26", "dd.mm.yy")).toBe("2026-11-25");
+    expect(toPicker("25 Nov 2026", "d mmm yyyy")).toBe("2026-11-25");
+    expect(toPicker("not a date", "mm/dd/yyyy")).toBe("");
+    expect(fromPicker("2026-11-05", "mm/dd/yyyy")).toBe("11/05/2026");
+    expect(fromPicker("2026-11-05", "d mmmm yyyy")).toBe("5 November 2026");
+    expect(fromPicker("2026-01-09", "dd.mm.yy")).toBe("09.01.26");
+    expect(fromPicker("", "mm/dd/yyyy")).toBe("");
+  });
+});

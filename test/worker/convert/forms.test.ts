@@ -1,4 +1,4 @@
-import { PDFDocument, PDFName, StandardFonts } from "@cantoo/pdf-lib";
+import { PDFDocument, PDFName, PDFString, StandardFonts } from "@cantoo/pdf-lib";
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import type { FormFieldsAnswer } from "../../../schema/form-options";
@@ -41,6 +41,13 @@ async function formPdf(): Promise<Uint8Array> {
   const days = f.createOptionList("days");
   days.addOptions(["Mon", "Tue", "Wed"]);
   days.addToPage(page, { x: 250, y: 380, width: 100, height: 70 });
+  const born = f.createTextField("born");
+  born.addToPage(page, { x: 400, y: 620, width: 100, height: 24 });
+  // Acrobat's date script, as forms made with it carry it: the page offers a date picker.
+  born.acroField.dict.set(
+    PDFName.of("AA"),
+    doc.context.obj({ F: { S: "JavaScript", JS: PDFString.of('AFDate_FormatEx("dd.mm.yyyy");') } }),
+  );
   const code = f.createTextField("code");
   code.setMaxLength(4);
   code.addToPage(page, { x: 400, y: 680, width: 100, height: 24 });
@@ -78,7 +85,9 @@ describe("form fields", () => {
     const body = await json<FormFieldsAnswer>(res);
     expect(body.pageCount).toBe(1);
     const byName = Object.fromEntries(body.fields.map((f) => [f.name, f]));
-    expect(Object.keys(byName).sort()).toEqual(["city", "code", "days", "member", "name", "notes", "plan"]);
+    expect(Object.keys(byName).sort()).toEqual(["born", "city", "code", "days", "member", "name", "notes", "plan"]);
+    expect(byName.born.dateFormat).toBe("dd.mm.yyyy");
+    expect(byName.name.dateFormat).toBeUndefined();
     expect(byName.name.type).toBe("text");
     expect(byName.notes.multiline).toBe(true);
     expect(byName.member).toMatchObject({ type: "checkbox", value: false });

@@ -1,5 +1,6 @@
 import { Checkbox, Field, Heading, Input, NativeSelect, RadioGroup, Stack, Text, Textarea } from "@chakra-ui/react";
 import type { FieldValue, FormField } from "../../../schema/form-options";
+import { fromPicker, pickerFits, toPicker } from "./date-format";
 
 export interface FieldListProps {
   fields: FormField[];
@@ -121,6 +122,19 @@ function FieldControl({
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
+      ) : field.dateFormat && pickerFits(field.dateFormat) ? (
+        <>
+          <Input
+            size="sm"
+            type="date"
+            value={toPicker(text, field.dateFormat)}
+            onChange={(e) => onChange(fromPicker(e.currentTarget.value, field.dateFormat ?? ""))}
+          />
+          <Field.HelperText>
+            Written as {field.dateFormat}
+            {text ? `: ${text}` : ""}
+          </Field.HelperText>
+        </>
       ) : field.multiline ? (
         <Textarea
           size="sm"

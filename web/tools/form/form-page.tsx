@@ -229,6 +229,7 @@ function WidgetInput({
       {...common}
       {...look}
       aria-label={field.name}
+      placeholder={field.dateFormat}
       fontSize={font}
       maxLength={field.maxLength}
       value={text}

@@ -16,6 +16,7 @@ import {
 } from "@cantoo/pdf-lib";
 import type { FieldType, FieldValue, FormField } from "../../../schema/form-options";
 import { EngineError } from "../core/errors";
+import { dateFormatOf } from "./form-scripts";
 import { pageView, placeInView } from "./page-places";
 
 /**
@@ -117,6 +118,8 @@ export function listFormFields(doc: PDFDocument, name?: string): FormField[] {
     }
     if (field instanceof PDFTextField) {
       f.multiline = field.isMultiline();
+      const dateFormat = dateFormatOf(doc, field);
+      if (dateFormat) f.dateFormat = dateFormat;
       const max = field.getMaxLength();
       if (max !== undefined) f.maxLength = max;
     }
