@@ -59,6 +59,32 @@ function wasmModules(): Plugin {
   };
 }
 
+/**
+ * The engine's `.wasm` and `.ttf` imports for the browser (web/device's Web Worker), shaped as
+ * wrangler shapes them: a compiled WebAssembly.Module, the font's bytes. Each file is emitted as
+ * a hashed asset and fetched when the worker starts, so the page's own bundle never carries them.
+ */
+function deviceEngineAssets(): Plugin {
+  let serve = false;
+  return {
+    name: "device-engine-assets",
+    enforce: "pre",
+    configResolved(config) {
+      serve = config.command === "serve";
+    },
+    load(id) {
+      const path = id.split("?")[0];
+      const wasm = path.endsWith(".wasm");
+      if (!wasm && !path.endsWith(".ttf")) return null;
+      const url = serve
+        ? JSON.stringify(`/@fs${path}`)
+        : `import.meta.ROLLUP_FILE_URL_${this.emitFile({ type: "asset", name: path.split("/").pop(), source: readFileSync(path) })}`;
+      const bytes = `await (await fetch(${url})).arrayBuffer()`;
+      return wasm ? `export default await WebAssembly.compile(${bytes});` : `export default new Uint8Array(${bytes});`;
+    },
+  };
+}
+
 /** The test projects: worker tests inside workerd, engine tests in Node, web tests in jsdom. Loaded only by vitest. */
 async function testProjects() {
   const { cloudflareTest, readD1Migrations } = await import("@cloudflare/vitest-plugin");
@@ -158,6 +184,8 @@ export default defineConfig(async ({ mode }) => ({
     staticHeaders(),
     pdfjsAssets(),
   ],
+  // The on-device engine (web/device/engine.worker.ts) is a module worker with its own assets.
+  worker: { format: "es" as const, plugins: () => [deviceEngineAssets()] },
   build: {
     outDir: root("./dist/web"),
     emptyOutDir: true,

@@ -441,6 +441,20 @@ export const MetadataOptions = v.object({
   removeAll: allow("removeAll", false),
 });
 
+// ---- Extract images -------------------------------------------------------------------------------
+
+export const DEFAULT_MIN_IMAGE_SIZE = 16;
+export const ExtractImagesOptions = v.object({
+  ...FilePasswords,
+  /** The pages whose images are saved; none means every page. */
+  pages: optionalPages,
+  /** Images narrower or shorter than this (bullets, spacers) are left out. */
+  minSize: withDefault(
+    numberIn("The minimum size must be a whole number of pixels from 0 to 10,000.", 0, 10_000),
+    DEFAULT_MIN_IMAGE_SIZE,
+  ),
+});
+
 /** The options of each conversion endpoint, by the slug after /api/convert/. */
 export const convertOptions = {
   "merge-pdf": MergeOptions,
@@ -463,6 +477,7 @@ export const convertOptions = {
   "flatten-pdf": FlattenOptions,
   "sign-pdf": SignOptions,
   "redact-pdf": RedactOptions,
+  "extract-images": ExtractImagesOptions,
 } as const;
 
 export type ConvertSlug = keyof typeof convertOptions;

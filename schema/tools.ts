@@ -24,7 +24,9 @@ export type ToolIcon =
   | "form"
   | "flatten"
   | "sign"
-  | "redact";
+  | "redact"
+  | "pdf-to-image"
+  | "extract-images";
 
 export interface ToolDef {
   id: string;
@@ -336,6 +338,35 @@ export const tools = [
     minFiles: 1,
     maxFiles: 1,
     endpoints: ["/api/redact-preview", "/api/convert/redact-pdf"],
+  },
+  {
+    id: "pdf-to-image",
+    title: "PDF to JPG",
+    description: "Turn PDF pages into JPG or PNG images, made on your device: the file never leaves it.",
+    icon: "pdf-to-image",
+    path: "/pdf-to-image",
+    category: "other",
+    color: "yellow",
+    ...PDF,
+    maxSizeMB: MAX_FILE_SIZE_MB,
+    minFiles: 1,
+    maxFiles: 1,
+    // Rendered in the browser with pdf.js: nothing is sent (Workers have no canvas).
+    endpoints: [],
+  },
+  {
+    id: "extract-images",
+    title: "Extract Images",
+    description: "Save the photos and pictures inside a PDF as they are, without losing any quality.",
+    icon: "extract-images",
+    path: "/extract-images",
+    category: "other",
+    color: "teal",
+    ...PDF,
+    maxSizeMB: MAX_FILE_SIZE_MB,
+    minFiles: 1,
+    maxFiles: 1,
+    endpoints: ["/api/convert/extract-images"],
   },
 ] as const satisfies readonly ToolDef[];
 

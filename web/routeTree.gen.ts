@@ -17,6 +17,7 @@ import { Route as CompressPdfRouteImport } from './routes/compress-pdf'
 import { Route as CropPdfRouteImport } from './routes/crop-pdf'
 import { Route as DonateRouteImport } from './routes/donate'
 import { Route as EditMetadataRouteImport } from './routes/edit-metadata'
+import { Route as ExtractImagesRouteImport } from './routes/extract-images'
 import { Route as FillFormRouteImport } from './routes/fill-form'
 import { Route as FlattenPdfRouteImport } from './routes/flatten-pdf'
 import { Route as HistoryRouteImport } from './routes/history'
@@ -25,6 +26,7 @@ import { Route as MergePdfRouteImport } from './routes/merge-pdf'
 import { Route as NupPdfRouteImport } from './routes/nup-pdf'
 import { Route as OrganizePdfRouteImport } from './routes/organize-pdf'
 import { Route as PageNumbersRouteImport } from './routes/page-numbers'
+import { Route as PdfToImageRouteImport } from './routes/pdf-to-image'
 import { Route as PremiumRouteImport } from './routes/premium'
 import { Route as ProtectPdfRouteImport } from './routes/protect-pdf'
 import { Route as RedactPdfRouteImport } from './routes/redact-pdf'
@@ -78,6 +80,11 @@ const EditMetadataRoute = EditMetadataRouteImport.update({
   path: '/edit-metadata',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ExtractImagesRoute = ExtractImagesRouteImport.update({
+  id: '/extract-images',
+  path: '/extract-images',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const FillFormRoute = FillFormRouteImport.update({
   id: '/fill-form',
   path: '/fill-form',
@@ -116,6 +123,11 @@ const OrganizePdfRoute = OrganizePdfRouteImport.update({
 const PageNumbersRoute = PageNumbersRouteImport.update({
   id: '/page-numbers',
   path: '/page-numbers',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PdfToImageRoute = PdfToImageRouteImport.update({
+  id: '/pdf-to-image',
+  path: '/pdf-to-image',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PremiumRoute = PremiumRouteImport.update({
@@ -188,6 +200,7 @@ export interface FileRoutesByFullPath {
   '/crop-pdf': typeof CropPdfRoute
   '/donate': typeof DonateRoute
   '/edit-metadata': typeof EditMetadataRoute
+  '/extract-images': typeof ExtractImagesRoute
   '/fill-form': typeof FillFormRoute
   '/flatten-pdf': typeof FlattenPdfRoute
   '/history': typeof HistoryRoute
@@ -196,6 +209,7 @@ export interface FileRoutesByFullPath {
   '/nup-pdf': typeof NupPdfRoute
   '/organize-pdf': typeof OrganizePdfRoute
   '/page-numbers': typeof PageNumbersRoute
+  '/pdf-to-image': typeof PdfToImageRoute
   '/premium': typeof PremiumRoute
   '/protect-pdf': typeof ProtectPdfRoute
   '/redact-pdf': typeof RedactPdfRoute
@@ -218,6 +232,7 @@ export interface FileRoutesByTo {
   '/crop-pdf': typeof CropPdfRoute
   '/donate': typeof DonateRoute
   '/edit-metadata': typeof EditMetadataRoute
+  '/extract-images': typeof ExtractImagesRoute
   '/fill-form': typeof FillFormRoute
   '/flatten-pdf': typeof FlattenPdfRoute
   '/history': typeof HistoryRoute
@@ -226,6 +241,7 @@ export interface FileRoutesByTo {
   '/nup-pdf': typeof NupPdfRoute
   '/organize-pdf': typeof OrganizePdfRoute
   '/page-numbers': typeof PageNumbersRoute
+  '/pdf-to-image': typeof PdfToImageRoute
   '/premium': typeof PremiumRoute
   '/protect-pdf': typeof ProtectPdfRoute
   '/redact-pdf': typeof RedactPdfRoute
@@ -249,6 +265,7 @@ export interface FileRoutesById {
   '/crop-pdf': typeof CropPdfRoute
   '/donate': typeof DonateRoute
   '/edit-metadata': typeof EditMetadataRoute
+  '/extract-images': typeof ExtractImagesRoute
   '/fill-form': typeof FillFormRoute
   '/flatten-pdf': typeof FlattenPdfRoute
   '/history': typeof HistoryRoute
@@ -257,6 +274,7 @@ export interface FileRoutesById {
   '/nup-pdf': typeof NupPdfRoute
   '/organize-pdf': typeof OrganizePdfRoute
   '/page-numbers': typeof PageNumbersRoute
+  '/pdf-to-image': typeof PdfToImageRoute
   '/premium': typeof PremiumRoute
   '/protect-pdf': typeof ProtectPdfRoute
   '/redact-pdf': typeof RedactPdfRoute
@@ -281,6 +299,7 @@ export interface FileRouteTypes {
     | '/crop-pdf'
     | '/donate'
     | '/edit-metadata'
+    | '/extract-images'
     | '/fill-form'
     | '/flatten-pdf'
     | '/history'
@@ -289,6 +308,7 @@ export interface FileRouteTypes {
     | '/nup-pdf'
     | '/organize-pdf'
     | '/page-numbers'
+    | '/pdf-to-image'
     | '/premium'
     | '/protect-pdf'
     | '/redact-pdf'
@@ -311,6 +331,7 @@ export interface FileRouteTypes {
     | '/crop-pdf'
     | '/donate'
     | '/edit-metadata'
+    | '/extract-images'
     | '/fill-form'
     | '/flatten-pdf'
     | '/history'
@@ -319,6 +340,7 @@ export interface FileRouteTypes {
     | '/nup-pdf'
     | '/organize-pdf'
     | '/page-numbers'
+    | '/pdf-to-image'
     | '/premium'
     | '/protect-pdf'
     | '/redact-pdf'
@@ -341,6 +363,7 @@ export interface FileRouteTypes {
     | '/crop-pdf'
     | '/donate'
     | '/edit-metadata'
+    | '/extract-images'
     | '/fill-form'
     | '/flatten-pdf'
     | '/history'
@@ -349,6 +372,7 @@ export interface FileRouteTypes {
     | '/nup-pdf'
     | '/organize-pdf'
     | '/page-numbers'
+    | '/pdf-to-image'
     | '/premium'
     | '/protect-pdf'
     | '/redact-pdf'
@@ -372,6 +396,7 @@ export interface RootRouteChildren {
   CropPdfRoute: typeof CropPdfRoute
   DonateRoute: typeof DonateRoute
   EditMetadataRoute: typeof EditMetadataRoute
+  ExtractImagesRoute: typeof ExtractImagesRoute
   FillFormRoute: typeof FillFormRoute
   FlattenPdfRoute: typeof FlattenPdfRoute
   HistoryRoute: typeof HistoryRoute
@@ -380,6 +405,7 @@ export interface RootRouteChildren {
   NupPdfRoute: typeof NupPdfRoute
   OrganizePdfRoute: typeof OrganizePdfRoute
   PageNumbersRoute: typeof PageNumbersRoute
+  PdfToImageRoute: typeof PdfToImageRoute
   PremiumRoute: typeof PremiumRoute
   ProtectPdfRoute: typeof ProtectPdfRoute
   RedactPdfRoute: typeof RedactPdfRoute
@@ -452,6 +478,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EditMetadataRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/extract-images': {
+      id: '/extract-images'
+      path: '/extract-images'
+      fullPath: '/extract-images'
+      preLoaderRoute: typeof ExtractImagesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/fill-form': {
       id: '/fill-form'
       path: '/fill-form'
@@ -506,6 +539,13 @@ declare module '@tanstack/react-router' {
       path: '/page-numbers'
       fullPath: '/page-numbers'
       preLoaderRoute: typeof PageNumbersRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pdf-to-image': {
+      id: '/pdf-to-image'
+      path: '/pdf-to-image'
+      fullPath: '/pdf-to-image'
+      preLoaderRoute: typeof PdfToImageRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/premium': {
@@ -604,6 +644,7 @@ const rootRouteChildren: RootRouteChildren = {
   CropPdfRoute: CropPdfRoute,
   DonateRoute: DonateRoute,
   EditMetadataRoute: EditMetadataRoute,
+  ExtractImagesRoute: ExtractImagesRoute,
   FillFormRoute: FillFormRoute,
   FlattenPdfRoute: FlattenPdfRoute,
   HistoryRoute: HistoryRoute,
@@ -612,6 +653,7 @@ const rootRouteChildren: RootRouteChildren = {
   NupPdfRoute: NupPdfRoute,
   OrganizePdfRoute: OrganizePdfRoute,
   PageNumbersRoute: PageNumbersRoute,
+  PdfToImageRoute: PdfToImageRoute,
   PremiumRoute: PremiumRoute,
   ProtectPdfRoute: ProtectPdfRoute,
   RedactPdfRoute: RedactPdfRoute,

@@ -325,6 +325,7 @@ const PDF_TOOLS = [
   "flatten-pdf",
   "sign-pdf",
   "redact-pdf",
+  "extract-images",
   "form-fields",
   "redact-preview",
 ];
@@ -478,7 +479,8 @@ export const HOSTILE = [
   },
   {
     name: "image-flate-256mb.pdf",
-    refuse: ["compress-pdf"],
+    // Extract images charges the decoded pixels before decoding: past the job's memory.
+    refuse: ["compress-pdf", "extract-images"],
     type: "pdf",
     quick: true,
     what: "an 8000 x 8000 RGB Flate image (192 MB of pixels)",
@@ -490,7 +492,8 @@ export const HOSTILE = [
   },
   {
     name: "image-20000.pdf",
-    refuse: ["compress-pdf"],
+    // Extract images charges the decoded pixels before decoding: past the job's memory.
+    refuse: ["compress-pdf", "extract-images"],
     type: "pdf",
     quick: true,
     what: "a 20000 x 20000 Flate image (1.2 GB of pixels)",

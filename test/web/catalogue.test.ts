@@ -26,6 +26,8 @@ describe("the tool catalogue", () => {
       "flatten-pdf": "edit",
       "sign-pdf": "security",
       "redact-pdf": "security",
+      "pdf-to-image": "other",
+      "extract-images": "other",
     };
     expect(Object.fromEntries(tools.map((t) => [t.id, t.category]))).toEqual(expected);
   });

@@ -6,6 +6,9 @@ import { useMutation } from "@tanstack/react-query";
 import * as v from "valibot";
 import { AnalyzeResponse, ConversionResponse, type ConvertedFile } from "../../schema/api";
 import { convertPath } from "../../schema/options";
+import { inspectOnDevice, runOnDevice, slugOfPath } from "../device/client";
+import { isDeviceError } from "../device/errors";
+import { isDeviceMode } from "../device/mode";
 import { ApiError, apiErrorOf, apiRequest } from "./client";
 
 export function isAbort(err: unknown): boolean {
@@ -23,6 +26,8 @@ export function uploadFailureMessage(err: unknown): string {
 
 /** Watermark and unlock failures name only the status (spec section 8); the fallback is the tool's own. */
 export function formFailureMessage(err: unknown, fallback: string): string {
+  // A job on this device has no status line to name: its own words say what went wrong.
+  if (isDeviceError(err)) return err.message;
   return err instanceof ApiError ? `Upload failed: ${err.statusText}` : fallback;
 }
 
@@ -59,6 +64,14 @@ export async function postConversion(
   fields: Record<string, string> = {},
   opts: PostOptions = {},
 ): Promise<ConversionResponse> {
+  // "Process on this device": the same engine in a Web Worker; nothing is sent.
+  const slug = isDeviceMode() ? slugOfPath(path) : null;
+  if (slug) {
+    return runOnDevice(slug, files, fields, opts.attachments, {
+      signal: opts.signal,
+      onProgress: (stage) => stage === "processing" && opts.onResponse?.(),
+    });
+  }
   const parsed = v.safeParse(ConversionResponse, await post(path, files, fields, opts));
   if (!parsed.success) throw new Error("Processing failed");
   return parsed.output;
@@ -73,6 +86,8 @@ export function resultFiles(res: ConversionResponse): ConvertedFile[] {
 /** POST /api/analyze-pdf (no authorization): the real page count (an encrypted file's with its password). */
 export async function analyzePdf(file: File, signal?: AbortSignal, password?: string): Promise<number> {
   const fields: Record<string, string> = password === undefined ? {} : { password };
+  if (isDeviceMode())
+    return ((await inspectOnDevice("analyze-pdf", file, fields, { signal })) as { pageCount: number }).pageCount;
   const parsed = v.safeParse(AnalyzeResponse, await post("/api/analyze-pdf", [file], fields, { signal }));
   if (!parsed.success) throw new Error("Failed to analyze PDF");
   return parsed.output.pageCount;

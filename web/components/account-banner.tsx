@@ -1,12 +1,14 @@
 import { Button, Card, HStack, Progress, Stack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import { LuCrown } from "react-icons/lu";
+import { useDeviceMode } from "../device/mode";
 import { allowanceOf } from "../session/allowance";
 import { useAuth } from "../session/auth-context";
 
 /** Spec section 6: the signed-in banner on tool pages ('compressions' on the image tool). */
 export function AccountBanner({ unit = "conversions" }: { unit?: "conversions" | "compressions" }) {
   const { user } = useAuth();
+  const [onDevice] = useDeviceMode();
   if (!user) return null;
   const a = allowanceOf(user);
   const premium = a.tier === "premium";
@@ -22,6 +24,11 @@ export function AccountBanner({ unit = "conversions" }: { unit?: "conversions" |
             <Text fontSize="sm" color="fg.muted">
               {a.used}/{a.daily ?? "Unlimited"} {unit} used today
             </Text>
+            {onDevice && (
+              <Text fontSize="sm" color="teal.fg" data-testid="device-not-counted">
+                Jobs on this device are not counted: they cost us nothing.
+              </Text>
+            )}
             <Progress.Root
               value={premium ? 0 : a.percent}
               max={100}

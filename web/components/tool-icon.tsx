@@ -9,6 +9,8 @@ import {
   LuFileImage,
   LuFileMinus,
   LuImageDown,
+  LuImagePlay,
+  LuImages,
   LuInfo,
   LuLayers,
   LuLayoutDashboard,
@@ -43,6 +45,8 @@ const icons: Record<ToolIconName, IconType> = {
   flatten: LuLayers,
   sign: LuSignature,
   redact: LuEyeOff,
+  "pdf-to-image": LuImagePlay,
+  "extract-images": LuImages,
 };
 
 export function ToolIcon({ name, ...props }: { name: ToolIconName } & IconProps) {

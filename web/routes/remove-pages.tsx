@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { LuRotateCcw, LuTrash2 } from "react-icons/lu";
 import { toolsById } from "../../schema/tools";
 import { FileDropzone } from "../tools/dropzone";
-import { PagePicker } from "../tools/page-picker";
+import { PageSetPicker } from "../tools/page-picker";
 import { usePdfDocument } from "../tools/pdf-preview";
 import { ResultCard } from "../tools/result-card";
 import { ToolLayout } from "../tools/tool-layout";
@@ -61,22 +61,7 @@ function RemovePagesPage() {
         )}
         {item && !done && pageCount > 0 && (
           <>
-            <PagePicker
-              pages={pages}
-              doc={doc}
-              disabled={working}
-              onToggle={(n) =>
-                setSelected((s) => {
-                  const next = new Set(s);
-                  if (next.has(n)) next.delete(n);
-                  else next.add(n);
-                  return next;
-                })
-              }
-              onSelectAll={() => setSelected(new Set(pages.map((p) => p.pageNumber)))}
-              onDeselectAll={() => setSelected(new Set())}
-              onSelectPages={(ps) => setSelected(new Set(ps))}
-            />
+            <PageSetPicker pages={pages} doc={doc} disabled={working} setSelected={setSelected} />
             <Card.Root variant="outline" bg="surface" borderRadius="xl" position="sticky" bottom="4" shadow="md">
               <Card.Body>
                 <HStack gap="3" wrap="wrap">

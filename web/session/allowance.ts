@@ -1,5 +1,6 @@
 import type { PublicUser } from "../../schema/api";
 import { DEFAULT_LIMITS } from "../../schema/tools";
+import { isDeviceMode } from "../device/mode";
 import { toast } from "../ui/toaster";
 import { useAuth } from "./auth-context";
 import { useGoTo } from "./navigation";
@@ -47,7 +48,8 @@ export function useAllowanceGuard() {
     upgradeAction,
     /** True when the conversion may start; otherwise shows the toast and returns false. */
     check(): boolean {
-      if (!allowance.exhausted) return true;
+      // Jobs on this device cost the service nothing and are not counted.
+      if (!allowance.exhausted || isDeviceMode()) return true;
       toast({
         title: "Conversion limit reached",
         description:
@@ -58,6 +60,8 @@ export function useAllowanceGuard() {
       return false;
     },
     /** After a conversion, the counters in the header and banner are read again. */
-    afterConversion: refresh,
+    afterConversion: async () => {
+      if (!isDeviceMode()) await refresh();
+    },
   };
 }

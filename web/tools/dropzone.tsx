@@ -2,6 +2,7 @@ import { Box, Button, Icon, Stack, Text } from "@chakra-ui/react";
 import { type DragEvent, useId, useRef, useState } from "react";
 import { LuUpload } from "react-icons/lu";
 import type { ToolDef } from "../../schema/tools";
+import { useDeviceMode } from "../device/mode";
 import { acceptAttribute, sizeLimitMB } from "./validation";
 
 export interface FileDropzoneProps {
@@ -17,6 +18,8 @@ export interface FileDropzoneProps {
 
 /** Drop files or pick them; every file goes to onFiles, which validates (the picker's filter is only a hint). */
 export function FileDropzone({ tool, onFiles, label, buttonLabel, disabled, compact }: FileDropzoneProps) {
+  // The size limit shown below is the device's while "Process on this device" is on.
+  useDeviceMode();
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const hintId = useId();

@@ -145,3 +145,30 @@ export function PagePicker({
     </Box>
   );
 }
+
+/** The picker over a set of chosen page numbers, as the pages that keep their choice in a Set use it. */
+export function PageSetPicker({
+  pages,
+  setSelected,
+  ...rest
+}: Omit<PagePickerProps, "onToggle" | "onSelectAll" | "onDeselectAll" | "onSelectPages"> & {
+  setSelected(update: (s: Set<number>) => Set<number>): void;
+}) {
+  return (
+    <PagePicker
+      {...rest}
+      pages={pages}
+      onToggle={(n) =>
+        setSelected((s) => {
+          const next = new Set(s);
+          if (next.has(n)) next.delete(n);
+          else next.add(n);
+          return next;
+        })
+      }
+      onSelectAll={() => setSelected(() => new Set(pages.map((p) => p.pageNumber)))}
+      onDeselectAll={() => setSelected(() => new Set())}
+      onSelectPages={(ps) => setSelected(() => new Set(ps))}
+    />
+  );
+}

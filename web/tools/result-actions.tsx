@@ -1,8 +1,11 @@
 import { Button, HStack } from "@chakra-ui/react";
+import { useState } from "react";
 import { LuDownload } from "react-icons/lu";
 import type { ConvertedFile } from "../../schema/api";
 import { CloudSaveButtons } from "../components/cloud-save";
 import { ShareButton } from "../components/share-button";
+import { isLocalUrl } from "../device/answer";
+import { LocalActions } from "../device/local-actions";
 import { isDownloadLink, startDownload } from "./download";
 
 export type ResultFile = Pick<ConvertedFile, "downloadUrl" | "convertedName" | "size" | "expiresAt">;
@@ -21,8 +24,23 @@ export interface ResultActionsProps {
  * component, so actions added here (share, save to cloud) appear everywhere at once.
  */
 export function ResultActions({ result, label = "Download", size = "sm", emphasis = "secondary" }: ResultActionsProps) {
-  const url = result.downloadUrl;
+  // A result made on this device, until the person uploads it: then its server copy's actions.
+  const [uploaded, setUploaded] = useState<{ from: string; file: ResultFile }>();
+  const local = isLocalUrl(result.downloadUrl) && uploaded?.from !== result.downloadUrl;
+  const url = uploaded && uploaded.from === result.downloadUrl ? uploaded.file.downloadUrl : result.downloadUrl;
   const primary = emphasis === "primary";
+  if (local && url) {
+    return (
+      <LocalActions
+        url={url}
+        name={result.convertedName}
+        label={label}
+        size={size}
+        primary={primary}
+        onUploaded={(file) => setUploaded({ from: url, file })}
+      />
+    );
+  }
   return (
     <HStack gap="2" wrap="wrap" data-testid="result-actions">
       <Button
@@ -38,7 +56,7 @@ export function ResultActions({ result, label = "Download", size = "sm", emphasi
       </Button>
       {isDownloadLink(url) && (
         <>
-          <ShareButton downloadUrl={url} fileName={result.convertedName} size={size} />
+          <ShareButton downloadUrl={url} fileName={uploaded?.file.convertedName ?? result.convertedName} size={size} />
           <CloudSaveButtons downloadUrl={url} size={size === "lg" ? "md" : size} />
         </>
       )}

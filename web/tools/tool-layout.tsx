@@ -1,14 +1,24 @@
 import { Container, Heading, HStack, Icon, Stack, Text } from "@chakra-ui/react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { LuClock, LuShieldCheck } from "react-icons/lu";
 import { type ToolId, toolsById } from "../../schema/tools";
 import { AccountBanner } from "../components/account-banner";
 import { IconTile } from "../components/icon-tile";
 import { ToolIcon } from "../components/tool-icon";
+import { revokeDeviceResults } from "../device/answer";
+import { deviceLimitMB } from "../device/budget";
+import { DeviceSwitch } from "../device/device-switch";
+import { useDeviceMode } from "../device/mode";
 
 /** The frame of every tool page: its catalogue title and description, then the tool. */
 export function ToolLayout({ toolId, children, aside }: { toolId: ToolId; children?: ReactNode; aside?: ReactNode }) {
   const tool = toolsById[toolId];
+  const [deviceMode] = useDeviceMode();
+  // A tool with no endpoint (PDF to JPG) only ever runs here: no switch, no upload to speak of.
+  const browserOnly = tool.endpoints.length === 0;
+  const onDevice = deviceMode || browserOnly;
+  // Results made on this device live in memory until the page is left.
+  useEffect(() => revokeDeviceResults, []);
   return (
     <Container maxW="5xl" py={{ base: "8", md: "12" }}>
       <Stack gap="8">
@@ -25,14 +35,15 @@ export function ToolLayout({ toolId, children, aside }: { toolId: ToolId; childr
           <HStack gap="4" fontSize="sm" color="fg.subtle" wrap="wrap" justify="center">
             <HStack gap="1">
               <Icon as={LuClock} />
-              <Text>Files are deleted after 24 hours</Text>
+              <Text>{onDevice ? "Nothing is uploaded" : "Files are deleted after 24 hours"}</Text>
             </HStack>
             <HStack gap="1">
               <Icon as={LuShieldCheck} />
-              <Text>Up to {tool.maxSizeMB}MB per file</Text>
+              <Text>Up to {onDevice ? deviceLimitMB() : tool.maxSizeMB}MB per file</Text>
             </HStack>
           </HStack>
         </Stack>
+        {!browserOnly && <DeviceSwitch />}
         <AccountBanner unit={toolId === "compress-image" ? "compressions" : "conversions"} />
         {children}
         {aside}

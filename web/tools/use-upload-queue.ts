@@ -28,6 +28,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { ToolDef } from "../../schema/tools";
 import { ApiError } from "../api/client";
 import { isAbort, resultFiles, uploadFailureMessage, useConversion } from "../api/convert";
+import { revokeDeviceResults } from "../device/answer";
+import { deviceOffer, offersForServerError, offersForSize } from "../device/offer";
 import { useAllowanceGuard } from "../session/allowance";
 import { toast } from "../ui/toaster";
 import { needsPassword, passwordFields, passwordOpens } from "./locked-pdf";
@@ -89,6 +91,8 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
   const guard = useAllowanceGuard();
   const guardRef = useRef(guard);
   guardRef.current = guard;
+  /** For the "Process it on this device instead" offers, which retry from a toast. */
+  const retryRef = useRef({ add: (_: readonly File[]) => {}, start: (_: UploadItem[]) => {} });
 
   useEffect(() => {
     const live = controllers.current;
@@ -144,11 +148,16 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
         const asks = batch.length === 1 && (code === "password_required" || code === "password_incorrect");
         update(ids, { status: asks ? "locked" : "error", progress: 0, error: message });
         const limited = err instanceof ApiError && err.status === 429;
+        const again = () => retryRef.current.start(itemsRef.current.filter((i) => ids.includes(i.id)));
         toast({
           title: failureTitle?.(batch[0].file) ?? messages.processingFailed,
           description: message,
           variant: "destructive",
-          action: limited && message.includes("Premium") ? guardRef.current.upgradeAction() : undefined,
+          action: offersForServerError(err)
+            ? deviceOffer(again)
+            : limited && message.includes("Premium")
+              ? guardRef.current.upgradeAction()
+              : undefined,
         });
         if (limited) void guardRef.current.afterConversion();
       } finally {
@@ -216,8 +225,14 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
       const valid: File[] = [];
       for (const file of files) {
         const problem = validateFile(file, tool);
-        if (problem) toast({ title: validationToastTitle(tool), description: problem, variant: "destructive" });
-        else valid.push(file);
+        if (!problem) valid.push(file);
+        else
+          toast({
+            title: validationToastTitle(tool),
+            description: problem,
+            variant: "destructive",
+            ...(offersForSize(problem) ? { action: deviceOffer(() => retryRef.current.add([file])) } : {}),
+          });
       }
       // A finished merge is a finished job: new files start a new list.
       const kept = itemsRef.current.filter((i) => !(mode === "batch" && i.status === "completed"));
@@ -250,6 +265,8 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
     },
     [startItems, inspect],
   );
+
+  retryRef.current = { add: addFiles, start: startItems };
 
   const remove = useCallback((id: string) => {
     const controller = controllers.current.get(id);
@@ -318,6 +335,7 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
   );
 
   const reset = useCallback(() => {
+    revokeDeviceResults();
     for (const c of controllers.current.values()) c.abort();
     controllers.current.clear();
     itemsRef.current = [];

@@ -1,4 +1,6 @@
 import { DEFAULT_UPLOAD_LIMIT_MB, type ToolDef } from "../../schema/tools";
+import { deviceLimitMB } from "../device/budget";
+import { isDeviceMode } from "../device/mode";
 
 const MB = 1024 * 1024;
 
@@ -9,6 +11,8 @@ export function fileExtension(name: string): string {
 }
 
 export function sizeLimitMB(tool: Pick<ToolDef, "maxSizeMB">): number {
+  // On this device the limit is the device's memory, not the edge's.
+  if (isDeviceMode()) return deviceLimitMB();
   return tool.maxSizeMB || DEFAULT_UPLOAD_LIMIT_MB;
 }
 

@@ -35,6 +35,10 @@ const ESTIMATES: Record<ToolId | "analyze", { perByte: number; fixedMB: number }
   "sign-pdf": { perByte: 2.5, fixedMB: 20 },
   // Redaction decodes the page contents it rewrites and the images under its boxes.
   "redact-pdf": { perByte: 3, fixedMB: 32 },
+  // Extract images decodes one non-JPEG image at a time; the images kept are about the input's size.
+  "extract-images": { perByte: 3, fixedMB: 32 },
+  // Rendered in the browser: nothing reaches the Worker.
+  "pdf-to-image": { perByte: 0, fixedMB: 0 },
   // Image work on top: one image decoded in bands, resampled and encoded (WebAssembly codecs).
   "compress-pdf": { perByte: 2, fixedMB: 40 },
   "jpg-to-pdf": { perByte: 2, fixedMB: 24 },

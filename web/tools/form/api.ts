@@ -1,6 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
 import type { FormFieldsAnswer } from "../../../schema/form-options";
 import { apiErrorOf, apiRequest } from "../../api/client";
+import { inspectOnDevice } from "../../device/client";
+import { isDeviceMode } from "../../device/mode";
 
 export const FORM_FIELDS_PATH = "/api/form-fields";
 export const FILL_FORM_PATH = "/api/convert/fill-form";
@@ -10,11 +12,19 @@ export async function readFormFields(file: File, password?: string, signal?: Abo
   const body = new FormData();
   body.append("files", file, file.name);
   if (password !== undefined) body.append("password", password);
-  const res = await apiRequest(FORM_FIELDS_PATH, { method: "POST", body, auth: true, signal });
-  if (!res.ok) throw await apiErrorOf(res, (a) => a.serverError ?? `Upload failed: ${a.statusText}`);
-  const answer = (await res.json()) as Partial<FormFieldsAnswer>;
+  const answer = (
+    isDeviceMode()
+      ? await inspectOnDevice("form-fields", file, password === undefined ? {} : { password }, { signal })
+      : await requestFields(body, signal)
+  ) as Partial<FormFieldsAnswer>;
   if (!answer || !Array.isArray(answer.fields)) throw new Error("The form could not be read.");
   return { pageCount: Number(answer.pageCount) || 0, fields: answer.fields };
+}
+
+async function requestFields(body: FormData, signal?: AbortSignal): Promise<unknown> {
+  const res = await apiRequest(FORM_FIELDS_PATH, { method: "POST", body, auth: true, signal });
+  if (!res.ok) throw await apiErrorOf(res, (a) => a.serverError ?? `Upload failed: ${a.statusText}`);
+  return res.json();
 }
 
 export function useFormFields() {

@@ -3,6 +3,8 @@ import { useMutation } from "@tanstack/react-query";
 import * as v from "valibot";
 import type { RedactPattern, RedactPreviewAnswer } from "../../../schema/form-options";
 import { apiErrorOf, apiRequest } from "../../api/client";
+import { inspectOnDevice } from "../../device/client";
+import { isDeviceMode } from "../../device/mode";
 
 export interface RedactSearch {
   search: string;
@@ -30,11 +32,25 @@ export async function previewRedaction(
   body.append("wholeWord", String(query.wholeWord));
   body.append("patterns", query.patterns.join(","));
   if (password !== undefined) body.append("password", password);
-  const res = await apiRequest("/api/redact-preview", { method: "POST", body, auth: true, signal });
-  if (!res.ok) throw await apiErrorOf(res, (a) => a.serverError ?? `Search failed: ${a.statusText}`);
-  const parsed = v.safeParse(PreviewAnswer, await res.json().catch(() => null));
+  const answer = isDeviceMode()
+    ? await inspectOnDevice("redact-preview", file, fieldsOf(body), { signal })
+    : await requestPreview(body, signal);
+  const parsed = v.safeParse(PreviewAnswer, answer);
   if (!parsed.success) throw new Error("The search failed. Please try again.");
   return parsed.output;
+}
+
+/** The text fields of a form, for the device engine (which reads them as the server does). */
+function fieldsOf(body: FormData): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [k, value] of body) if (typeof value === "string") fields[k] = value;
+  return fields;
+}
+
+async function requestPreview(body: FormData, signal?: AbortSignal): Promise<unknown> {
+  const res = await apiRequest("/api/redact-preview", { method: "POST", body, auth: true, signal });
+  if (!res.ok) throw await apiErrorOf(res, (a) => a.serverError ?? `Search failed: ${a.statusText}`);
+  return res.json().catch(() => null);
 }
 
 export function useRedactPreview() {

@@ -3,6 +3,7 @@ import { compressImageTool } from "./compress-image";
 import { compressPdfTool } from "./compress-pdf";
 import { cropPdfTool } from "./crop-pdf";
 import { editMetadataTool } from "./edit-metadata";
+import { extractImagesTool } from "./extract-images";
 import { fillFormTool } from "./fill-form";
 import { flattenPdfTool } from "./flatten-pdf";
 import { jpgToPdfTool } from "./jpg-to-pdf";
@@ -66,4 +67,5 @@ export const engineTools: { [S in ConvertSlug]: Tool<OptionsOf<S>> } = {
   "flatten-pdf": withPasswords(flattenPdfTool),
   "sign-pdf": withPasswords(signPdfTool),
   "redact-pdf": withPasswords(redactPdfTool),
+  "extract-images": withPasswords(extractImagesTool),
 };

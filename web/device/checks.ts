@@ -1,0 +1,124 @@
+/**
+ * The Worker's upload rules, on the device: the catalogue entry's count and types, real content
+ * by its first bytes, and the size limit of this device (not the edge's). The messages are the
+ * server's, so a person reads the same words wherever the job runs.
+ */
+import * as v from "valibot";
+import { MAX_SIGNATURE_MB } from "../../schema/form-options";
+import { type ConvertSlug, convertOptions, fieldsFor, MAX_LOGO_MB, objectEntries } from "../../schema/options";
+import { type ToolDef, toolsById } from "../../schema/tools";
+import { EngineError } from "../../worker/engine/core/errors";
+import { cleanFileName, splitExtension } from "../../worker/engine/core/filenames";
+import type { ToolFile } from "../../worker/engine/tools/types";
+import type { DeviceFile } from "./protocol";
+import { EXT_KIND, KIND_LABEL, sniff } from "./sniff";
+
+type Rules = Pick<ToolDef, "id" | "accept" | "maxSizeMB" | "minFiles" | "maxFiles">;
+
+const TYPE_EXT: Record<string, string> = {
+  "application/pdf": ".pdf",
+  "image/jpeg": ".jpg",
+  "image/png": ".png",
+  "image/webp": ".webp",
+};
+
+/** The files a tool takes besides `files` (as worker/routes/convert/run.ts lists them). */
+export const ATTACHMENTS: Partial<Record<ConvertSlug, Record<string, Pick<ToolDef, "accept" | "maxSizeMB">>>> = {
+  "watermark-pdf": { watermarkImage: { accept: [".png", ".jpg", ".jpeg"], maxSizeMB: MAX_LOGO_MB } },
+  "sign-pdf": { signature: { accept: [".png", ".jpg", ".jpeg"], maxSizeMB: MAX_SIGNATURE_MB } },
+};
+
+const MB = 1024 * 1024;
+
+export function checkFile(file: DeviceFile, tool: Pick<ToolDef, "accept">, maxBytes: number): ToolFile {
+  let name = cleanFileName(file.name, "file");
+  let { ext } = splitExtension(name);
+  const byType = ext === "" ? TYPE_EXT[file.type.split(";")[0].trim().toLowerCase()] : undefined;
+  if (byType && tool.accept.includes(byType)) {
+    ext = byType;
+    name = `${name}${ext}`;
+  }
+  if (!tool.accept.includes(ext)) {
+    throw new EngineError(
+      "validation_failed",
+      `File type ${ext || "(none)"} is not supported. Accepted types: ${tool.accept.join(", ")}`,
+    );
+  }
+  if (file.bytes.byteLength > maxBytes) {
+    throw new EngineError("job_too_large", `File size exceeds ${Math.round(maxBytes / MB)}MB limit`);
+  }
+  if (file.bytes.byteLength === 0) throw new EngineError("invalid_file", `${name} is empty.`);
+  const bytes = new Uint8Array(file.bytes);
+  const claimed = EXT_KIND[ext];
+  const actual = sniff(bytes);
+  if (actual !== claimed) {
+    // A JPEG named .png (or the reverse) is still an image the tool can read.
+    const bothImages =
+      actual !== null && actual !== "pdf" && claimed !== "pdf" && tool.accept.some((a) => EXT_KIND[a] === actual);
+    if (!bothImages) throw new EngineError("invalid_file", `${name} is not a valid ${KIND_LABEL[claimed]}.`);
+  }
+  return { name, kind: actual ?? claimed, bytes };
+}
+
+export function checkFiles(files: DeviceFile[], tool: Rules, maxBytes: number): ToolFile[] {
+  if (files.length === 0) throw new EngineError("validation_failed", "No files selected");
+  if (files.length < tool.minFiles) {
+    throw new EngineError(
+      "validation_failed",
+      tool.id === "merge-pdf"
+        ? "At least 2 files required for merging"
+        : `At least ${tool.minFiles} files are required`,
+    );
+  }
+  if (files.length > tool.maxFiles) {
+    throw new EngineError(
+      "validation_failed",
+      tool.maxFiles === 1
+        ? "Please upload one file at a time."
+        : `You can upload at most ${tool.maxFiles} files at once.`,
+    );
+  }
+  return files.map((f) => checkFile(f, tool, maxBytes));
+}
+
+/** Reads options as the server does: the schema's fields from the form, then valibot. */
+export function parseOptions(
+  schema: v.GenericSchema,
+  fields: Record<string, string>,
+  extra: Record<string, unknown> = {},
+): unknown {
+  const input = { ...fieldsFor(schema, (name) => fields[name] ?? null), ...extra };
+  const result = v.safeParse(schema, input);
+  if (result.success) return result.output;
+  throw new EngineError("validation_failed", firstMessage(schema, result.issues[0]));
+}
+
+/** A missing field is worded by its own schema (as the server does), not valibot's "Invalid key". */
+function firstMessage(schema: v.GenericSchema, issue: v.BaseIssue<unknown>): string {
+  const entries = objectEntries(schema);
+  const key = issue.path?.length === 1 ? issue.path[0].key : undefined;
+  const entry = entries && typeof key === "string" ? entries[key] : undefined;
+  if (entry && issue.kind === "schema" && issue.input === undefined) {
+    const own = v.safeParse(entry, undefined);
+    if (!own.success) return own.issues[0].message;
+  }
+  return issue.message;
+}
+
+export function convertOptionsOf(
+  slug: ConvertSlug,
+  fields: Record<string, string>,
+  attachments: Record<string, DeviceFile>,
+): unknown {
+  const rules = ATTACHMENTS[slug] ?? {};
+  const found: Record<string, ToolFile> = {};
+  for (const [field, file] of Object.entries(attachments)) {
+    const rule = rules[field];
+    if (rule) found[field] = checkFile(file, rule, rule.maxSizeMB * MB);
+  }
+  return parseOptions(convertOptions[slug], fields, found);
+}
+
+export function catalogueTool(toolId: string): Rules {
+  return toolsById[toolId as keyof typeof toolsById];
+}

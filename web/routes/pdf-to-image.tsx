@@ -1,0 +1,192 @@
+import { Button, Card, HStack, SimpleGrid, Slider, Spacer, Stack, Text } from "@chakra-ui/react";
+import { createFileRoute } from "@tanstack/react-router";
+import { useEffect, useState } from "react";
+import { LuImagePlay, LuRotateCcw } from "react-icons/lu";
+import { toolsById } from "../../schema/tools";
+import { FileDropzone } from "../tools/dropzone";
+import { Segments } from "../tools/fields";
+import { PageSetPicker } from "../tools/page-picker";
+import { DeviceResult } from "../tools/pdf-image/device-result";
+import { DEFAULT_QUALITY, type ImageFormat, pixelSize, RESOLUTIONS, type Resolution } from "../tools/pdf-image/plan";
+import { usePdfToImage } from "../tools/pdf-image/use-pdf-to-image";
+import { usePdfDocument } from "../tools/pdf-preview";
+import { ToolLayout } from "../tools/tool-layout";
+import { UploadList } from "../tools/upload-list";
+import { useUploadQueue } from "../tools/use-upload-queue";
+
+export const Route = createFileRoute("/pdf-to-image")({ component: PdfToImagePage });
+
+const tool = toolsById["pdf-to-image"];
+
+const FORMATS = [
+  { value: "jpg", label: "JPG" },
+  { value: "png", label: "PNG" },
+] as const;
+const DPI_OPTIONS = RESOLUTIONS.map((r) => ({ value: String(r), label: `${r} dpi` }));
+const SCOPES = [
+  { value: "all", label: "All pages" },
+  { value: "chosen", label: "Choose pages" },
+] as const;
+
+function PdfToImagePage() {
+  // The queue only holds the file and asks for its password: nothing is ever sent.
+  const queue = useUploadQueue({ tool, mode: "each" });
+  const item = queue.items[0];
+  const { doc, failed } = usePdfDocument(item?.status === "locked" ? undefined : item?.file, item?.filePassword);
+  const pageCount = doc?.numPages ?? 0;
+  const [format, setFormat] = useState<ImageFormat>("jpg");
+  const [quality, setQuality] = useState(DEFAULT_QUALITY);
+  const [dpi, setDpi] = useState<Resolution>(150);
+  const [scope, setScope] = useState<"all" | "chosen">("all");
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [firstPage, setFirstPage] = useState<{ width: number; height: number } | null>(null);
+  const run = usePdfToImage();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new file starts afresh.
+  useEffect(() => {
+    setSelected(new Set());
+    run.clear();
+  }, [item?.file]);
+  useEffect(() => {
+    setFirstPage(null);
+    if (!doc) return;
+    let live = true;
+    void doc.getPage(1).then((p) => {
+      const v = p.getViewport({ scale: 1 });
+      if (live) setFirstPage({ width: v.width, height: v.height });
+    });
+    return () => {
+      live = false;
+    };
+  }, [doc]);
+
+  const pages = Array.from({ length: pageCount }, (_, i) => ({ pageNumber: i + 1, selected: selected.has(i + 1) }));
+  const chosen = scope === "all" ? pages.map((p) => p.pageNumber) : [...selected].sort((a, b) => a - b);
+  const working = run.state.kind === "working";
+  const startOver = () => {
+    run.clear();
+    queue.reset();
+  };
+  const px = firstPage && pixelSize(firstPage.width, firstPage.height, dpi);
+
+  return (
+    <ToolLayout toolId="pdf-to-image">
+      <Stack gap="5">
+        {!item && <FileDropzone tool={tool} onFiles={queue.addFiles} label="Drop a PDF here" />}
+        {item && run.state.kind !== "done" && <UploadList queue={queue} />}
+        {item && failed && item.status !== "locked" && (
+          <Text color="fg.muted" fontSize="sm">
+            This PDF cannot be opened here: it may be damaged.
+          </Text>
+        )}
+        {item && doc && run.state.kind !== "done" && (
+          <>
+            <Card.Root variant="outline" bg="surface" borderRadius="xl">
+              <Card.Body gap="4">
+                <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+                  <Segments
+                    label="Format"
+                    value={format}
+                    options={FORMATS}
+                    onChange={(v) => setFormat(v)}
+                    disabled={working}
+                  />
+                  <Segments
+                    label="Resolution"
+                    value={String(dpi)}
+                    options={DPI_OPTIONS}
+                    onChange={(v) => setDpi(Number(v) as Resolution)}
+                    disabled={working}
+                  />
+                  <Segments
+                    label="Pages"
+                    value={scope}
+                    options={SCOPES}
+                    onChange={(v) => setScope(v as "all" | "chosen")}
+                    disabled={working}
+                  />
+                </SimpleGrid>
+                {format === "jpg" && (
+                  <Slider.Root
+                    maxW="sm"
+                    min={10}
+                    max={100}
+                    step={5}
+                    value={[quality]}
+                    onValueChange={(e) => setQuality(e.value[0])}
+                    disabled={working}
+                    colorPalette="red"
+                  >
+                    <HStack justify="space-between">
+                      <Slider.Label>JPG quality</Slider.Label>
+                      <Text fontSize="sm" color="fg.muted" data-testid="quality-value">
+                        {quality}
+                      </Text>
+                    </HStack>
+                    <Slider.Control>
+                      <Slider.Track>
+                        <Slider.Range />
+                      </Slider.Track>
+                      <Slider.Thumbs />
+                    </Slider.Control>
+                  </Slider.Root>
+                )}
+                {px && (
+                  <Text fontSize="sm" color="fg.muted" data-testid="pixel-size">
+                    Page 1 will be {px.width} x {px.height} pixels.
+                  </Text>
+                )}
+              </Card.Body>
+            </Card.Root>
+            {scope === "chosen" && (
+              <PageSetPicker pages={pages} doc={doc} disabled={working} setSelected={setSelected} />
+            )}
+            <Card.Root variant="outline" bg="surface" borderRadius="xl" position="sticky" bottom="4" shadow="md">
+              <Card.Body>
+                <HStack gap="3" wrap="wrap">
+                  <Text fontSize="sm" color="fg.muted" data-testid="render-status" aria-live="polite">
+                    {run.state.kind === "working"
+                      ? `Page ${Math.min(run.state.done + 1, run.state.total)} of ${run.state.total}`
+                      : chosen.length === 0
+                        ? "Select the pages to convert."
+                        : `${chosen.length} of ${pageCount} ${pageCount === 1 ? "page" : "pages"}, made on this device.`}
+                  </Text>
+                  <Spacer />
+                  {working ? (
+                    <Button variant="outline" onClick={run.cancel}>
+                      Cancel
+                    </Button>
+                  ) : (
+                    <Button variant="outline" onClick={startOver}>
+                      Start over
+                    </Button>
+                  )}
+                  <Button
+                    colorPalette="red"
+                    bg="brand.solid"
+                    loading={working}
+                    onClick={() =>
+                      run.start(doc, { fileName: item.file.name, pages: chosen, dpi, format, quality, pageCount })
+                    }
+                  >
+                    <LuImagePlay aria-hidden /> Convert to {format === "jpg" ? "JPG" : "PNG"}
+                  </Button>
+                </HStack>
+              </Card.Body>
+            </Card.Root>
+          </>
+        )}
+        {run.state.kind === "done" && (
+          <>
+            <DeviceResult file={run.state.file} />
+            <HStack justify="end">
+              <Button variant="outline" onClick={startOver}>
+                <LuRotateCcw aria-hidden /> Start over
+              </Button>
+            </HStack>
+          </>
+        )}
+      </Stack>
+    </ToolLayout>
+  );
+}
