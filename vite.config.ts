@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 import { staticHeadersFile } from "./schema/security-headers.ts";
 
 const root = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -83,6 +84,44 @@ function deviceEngineAssets(): Plugin {
       return wasm ? `export default await WebAssembly.compile(${bytes});` : `export default new Uint8Array(${bytes});`;
     },
   };
+}
+
+/**
+ * The site as an installable app that works offline: a service worker (Workbox) precaches the
+ * pages' code, styles, fonts, pdf.js's assets and the on-device engine's WebAssembly and font, all
+ * from our own origin, so with no connection the pages open and the tools run on this device.
+ * API calls are never cached: server tools say they need a connection.
+ */
+function offlineApp() {
+  return VitePWA({
+    registerType: "autoUpdate",
+    injectRegister: false,
+    includeAssets: ["favicon.svg", "icon-192.png", "icon-512.png"],
+    manifest: {
+      name: "PDFTools",
+      short_name: "PDFTools",
+      description: "Free PDF and image tools: merge, split, compress, convert, sign and more, even offline.",
+      start_url: "/",
+      scope: "/",
+      display: "standalone",
+      background_color: "#ffffff",
+      theme_color: "#e11d48",
+      icons: [
+        { src: "/icon-192.png", sizes: "192x192", type: "image/png" },
+        { src: "/icon-512.png", sizes: "512x512", type: "image/png" },
+        { src: "/favicon.svg", sizes: "any", type: "image/svg+xml" },
+      ],
+    },
+    workbox: {
+      globPatterns: ["**/*.{js,css,html,svg,png,woff2,wasm,ttf,bcmap,pfb,icc,webmanifest}"],
+      globIgnores: ["**/*.map"],
+      // The engine's codecs and pdf.js's decoders are a few MB each.
+      maximumFileSizeToCacheInBytes: 16 * 1024 * 1024,
+      navigateFallback: "/index.html",
+      navigateFallbackDenylist: [/^\/api\//],
+      cleanupOutdatedCaches: true,
+    },
+  });
 }
 
 /** The test projects: worker tests inside workerd, engine tests in Node, web tests in jsdom. Loaded only by vitest. */
@@ -183,6 +222,7 @@ export default defineConfig(async ({ mode }) => ({
     react(),
     staticHeaders(),
     pdfjsAssets(),
+    offlineApp(),
   ],
   // The on-device engine (web/device/engine.worker.ts) is a module worker with its own assets.
   worker: { format: "es" as const, plugins: () => [deviceEngineAssets()] },

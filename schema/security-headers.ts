@@ -51,6 +51,8 @@ export function staticHeadersFile(): string {
   for (const [k, v] of Object.entries(commonSecurityHeaders)) lines.push(`  ${k}: ${v}`);
   lines.push(`  Strict-Transport-Security: ${HSTS}`);
   lines.push("/assets/*", "  Cache-Control: public, max-age=31536000, immutable");
+  // The service worker is checked for updates on every visit: a stale one would pin old code.
+  lines.push("/sw.js", "  Cache-Control: no-cache");
   // The cloud-save popup comes back here from the provider's pages; it must still reach the window
   // that opened it (to report and close), which a stricter opener policy would sever.
   lines.push("/auth/*", "  ! Cross-Origin-Opener-Policy", "  Cross-Origin-Opener-Policy: unsafe-none");

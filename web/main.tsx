@@ -4,6 +4,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { registerOfflineApp } from "./pwa/register";
 import { queryClient, router } from "./router";
 import { AuthProvider } from "./session/auth-context";
 import { ColorModeProvider } from "./theme/color-mode";
@@ -22,3 +23,5 @@ createRoot(document.getElementById("root")!).render(
     </ChakraProvider>
   </StrictMode>,
 );
+
+registerOfflineApp();

@@ -82,6 +82,8 @@ export default defineConfig({
   reporter: process.env.CI ? "line" : "list",
   use: {
     baseURL: `http://localhost:${port}`,
+    // The offline app's service worker precaches the whole site: only the offline spec lets it run.
+    serviceWorkers: "block",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {

@@ -16,7 +16,14 @@ export function isAbort(err: unknown): boolean {
 }
 
 /** Generic upload failure (spec section 8): 429 -> upgradeMessage, else the server's error, else the status. */
+/** What a server tool says with no connection (the site itself still works, from its cache). */
+export const OFFLINE_MESSAGE =
+  "You are offline. This tool needs a connection, unless you turn on Process on this device to run it here.";
+
 export function uploadFailureMessage(err: unknown): string {
+  if (typeof navigator !== "undefined" && navigator.onLine === false && !(err instanceof ApiError)) {
+    return OFFLINE_MESSAGE;
+  }
   if (err instanceof ApiError) {
     if (err.status === 429) return err.field("upgradeMessage") ?? "Daily conversion limit reached";
     return err.serverError ?? `Upload failed: ${err.statusText}`;
@@ -28,6 +35,9 @@ export function uploadFailureMessage(err: unknown): string {
 export function formFailureMessage(err: unknown, fallback: string): string {
   // A job on this device has no status line to name: its own words say what went wrong.
   if (isDeviceError(err)) return err.message;
+  if (typeof navigator !== "undefined" && navigator.onLine === false && !(err instanceof ApiError)) {
+    return OFFLINE_MESSAGE;
+  }
   return err instanceof ApiError ? `Upload failed: ${err.statusText}` : fallback;
 }
 
