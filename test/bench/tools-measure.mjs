@@ -96,3 +96,17 @@ export function summarise({ job, inputBytes, ours, ref, problem, pages, refPages
     },
   };
 }
+
+/** One job's figures on the device: warm median and cold run, as for ours; no memory (see device.mjs). */
+export function deviceSummary(answer, pdfs, problem, pages) {
+  const [cold, ...warm] = answer.ms.map((ms) => ms / 1000);
+  return {
+    seconds: round(median(warm.length ? warm : [cold]), 4),
+    coldSeconds: round(cold, 4),
+    size: pdfs.reduce((n, p) => n + statSync(p).size, 0),
+    files: pdfs.length,
+    pages,
+    valid: problem === null,
+    budgetMB: round(answer.budget.memory / 1e6, 0),
+  };
+}

@@ -4,10 +4,16 @@ const mb = (n) => (n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : `${(n / 1e3).toFixe
 const secs = (s) => (s < 1 ? `${(s * 1000).toFixed(0)} ms` : `${s.toFixed(2)} s`);
 const mark = (ok) => (ok === null ? "–" : ok ? "yes" : "**no**");
 
+/** "—" when the job did not run on the device (no Chromium, or it failed: the notes say why). */
+function deviceCell(d) {
+  if (!d || d.error) return "—";
+  return `${secs(d.seconds)} (${secs(d.coldSeconds)})${d.valid ? "" : " (**output failed its check**)"}`;
+}
+
 export function toolsMarkdown(summary) {
   const lines = [
-    "| job | input | ours: warm (cold) | reference | time vs ref. (target) | peak memory (x input) | output vs ref. | met: time / size / memory ≤ 2.5x / ≤ 100 MB |",
-    "|---|--:|--:|--:|--:|--:|--:|:-:|",
+    "| job | input | ours (edge engine, in Node): warm (cold) | on the device (Chromium): warm (cold) | reference | time vs ref. (target) | peak memory (x input) | output vs ref. | met: time / size / memory ≤ 2.5x / ≤ 100 MB |",
+    "|---|--:|--:|--:|--:|--:|--:|--:|:-:|",
   ];
   for (const s of summary) {
     const ref = s.reference;
@@ -17,6 +23,7 @@ export function toolsMarkdown(summary) {
         `${s.label}${s.valid ? "" : " (**output failed its check**)"}`,
         mb(s.inputBytes),
         `${secs(s.seconds)} (${secs(s.coldSeconds)})`,
+        deviceCell(s.device),
         ref ? `${ref.tool} ${secs(ref.seconds)}, ${ref.peakRssMB.toFixed(0)} MB RSS` : "not installed",
         ref ? `${s.timeRatio.toFixed(2)}x (≤ ${s.targets.timeLimit}x)` : "–",
         `${s.peakMB.toFixed(0)} MB (${s.memRatio.toFixed(1)}x)`,

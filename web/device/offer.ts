@@ -29,3 +29,12 @@ export function offersForServerError(err: unknown): boolean {
   if (isDeviceError(err)) return false;
   return err instanceof ApiError && err.status === 413;
 }
+
+/** The toast action for a size refusal or a server 413 (outside device mode), or none. */
+export function offerFor(
+  cause: { sizeProblem: string | null } | { error: unknown },
+  retry: () => void,
+): { action: { label: string; onClick: () => void } } | Record<string, never> {
+  const offers = "sizeProblem" in cause ? offersForSize(cause.sizeProblem) : offersForServerError(cause.error);
+  return offers ? { action: deviceOffer(retry) } : {};
+}

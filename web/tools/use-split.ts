@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ConvertedFile } from "../../schema/api";
-import { MAX_FILE_SIZE_MB } from "../../schema/tools";
+import { MAX_FILE_SIZE_MB, toolsById } from "../../schema/tools";
 import { ApiError } from "../api/client";
 import { isAbort, type PageJob, resultFiles, uploadFailureMessage, useAnalyzePdf, usePageJob } from "../api/convert";
+import { offerFor } from "../device/offer";
 import { useAllowanceGuard } from "../session/allowance";
 import { toast } from "../ui/toaster";
 import { needsPassword, passwordOpens } from "./locked-pdf";
 import { messages } from "./messages";
+import { sizeLimitMB } from "./validation";
 
 const m = messages.split;
 
@@ -91,8 +93,15 @@ export function useSplit() {
         toast({ title: m.invalidTypeTitle, description: m.invalidTypeDescription, variant: "destructive" });
         return;
       }
-      if (file.size > MAX_FILE_SIZE_MB * 1024 * 1024) {
-        toast({ title: m.tooLargeTitle, description: m.tooLargeDescription, variant: "destructive" });
+      const limit = sizeLimitMB(toolsById["split-pdf"]);
+      if (file.size > limit * 1024 * 1024) {
+        const problem = `File size exceeds ${limit}MB limit`;
+        toast({
+          title: m.tooLargeTitle,
+          description: limit === MAX_FILE_SIZE_MB ? m.tooLargeDescription : problem,
+          variant: "destructive",
+          ...offerFor({ sizeProblem: problem }, () => selectRef.current(file)),
+        });
         return;
       }
       stop();
@@ -110,6 +119,9 @@ export function useSplit() {
     },
     [patch, runAnalysis, stop],
   );
+  // The device offer runs the choice again once the switch is on (select itself is defined above).
+  const selectRef = useRef(select);
+  selectRef.current = select;
 
   /** Tries the locked file's password; when it opens the file, the file is analyzed with it. */
   const unlock = useCallback(

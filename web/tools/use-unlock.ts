@@ -3,6 +3,7 @@ import type { ConvertedFile } from "../../schema/api";
 import { convertPath } from "../../schema/options";
 import { toolsById } from "../../schema/tools";
 import { formFailureMessage, resultFiles, useConversion } from "../api/convert";
+import { offerFor } from "../device/offer";
 import { useAllowanceGuard } from "../session/allowance";
 import { toast } from "../ui/toaster";
 import { validateFile, validationToastTitle } from "./validation";
@@ -43,7 +44,14 @@ export function useUnlock() {
   const addFiles = (list: readonly File[]) => {
     const valid = list.filter((f) => {
       const problem = validateFile(f, tool);
-      if (problem) toast({ title: validationToastTitle(tool), description: problem, variant: "destructive" });
+      if (problem) {
+        toast({
+          title: validationToastTitle(tool),
+          description: problem,
+          variant: "destructive",
+          ...offerFor({ sizeProblem: problem }, () => addFiles([f])),
+        });
+      }
       return !problem;
     });
     setEntries((prev) => [...prev, ...valid.map((file) => ({ id: `unlock-${++counter}`, file }))]);

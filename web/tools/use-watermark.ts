@@ -3,6 +3,7 @@ import { convertPath } from "../../schema/options";
 import { toolsById } from "../../schema/tools";
 import type { LogoChoice, LogoPosition } from "../../schema/watermark-layout";
 import { formFailureMessage, useConversion } from "../api/convert";
+import { offerFor } from "../device/offer";
 import { useAllowanceGuard } from "../session/allowance";
 import { toast } from "../ui/toaster";
 import { needsPassword, passwordFields, passwordOpens } from "./locked-pdf";
@@ -54,7 +55,14 @@ export function useWatermark() {
     const limit = sizeLimitMB(tool);
     const fitting = pdfs.filter((f) => f.size <= limit * MB);
     if (fitting.length < pdfs.length) {
-      toast({ title: m.invalidFilesTitle, description: `File size exceeds ${limit}MB limit`, variant: "destructive" });
+      const problem = `File size exceeds ${limit}MB limit`;
+      const tooBig = pdfs.filter((f) => f.size > limit * MB);
+      toast({
+        title: m.invalidFilesTitle,
+        description: problem,
+        variant: "destructive",
+        ...offerFor({ sizeProblem: problem }, () => addFiles(tooBig)),
+      });
     }
     if (fitting.length === 0) return;
     const added = fitting.map((file) => ({ id: `wm-${++counter}`, file }));
@@ -150,7 +158,13 @@ export function useWatermark() {
           void guard.afterConversion();
         },
         onError: (err) =>
-          toast({ title: m.errorTitle, description: formFailureMessage(err, m.fallback), variant: "destructive" }),
+          toast({
+            title: m.errorTitle,
+            description: formFailureMessage(err, m.fallback),
+            variant: "destructive",
+            // The page's button runs it again, now on this device.
+            ...offerFor({ error: err }, () => {}),
+          }),
       },
     );
   };

@@ -7,7 +7,8 @@ import { deviceBudget, deviceLimitMB, MiB } from "../../../web/device/budget";
 import { checkFiles, convertOptionsOf, parseOptions } from "../../../web/device/checks";
 import { slugOfPath } from "../../../web/device/client";
 import { DeviceError, deviceFailure, OUT_OF_MEMORY, workerCrash } from "../../../web/device/errors";
-import { offersForServerError, offersForSize } from "../../../web/device/offer";
+import { isDeviceMode, setDeviceMode } from "../../../web/device/mode";
+import { offerFor, offersForServerError, offersForSize } from "../../../web/device/offer";
 
 const bytes = (text: string) => new TextEncoder().encode(text).buffer as ArrayBuffer;
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]).buffer;
@@ -87,6 +88,15 @@ describe("errors on the device", () => {
     expect(offersForServerError(new ApiError(413, "Payload Too Large", { code: "job_too_large" }, "x"))).toBe(true);
     expect(offersForServerError(new DeviceError("job_too_large", "too big here too"))).toBe(false);
     expect(offersForServerError(new ApiError(422, "Unprocessable Content", {}, "x"))).toBe(false);
+    // The pages with their own hooks (split, unlock, watermark, fill form) take it as a toast action.
+    const retry = vi.fn();
+    const offer = offerFor({ sizeProblem: "File size exceeds 25MB limit" }, retry);
+    expect("action" in offer && offer.action.label).toBe("Process it on this device instead");
+    if ("action" in offer) offer.action.onClick();
+    expect(retry).toHaveBeenCalledOnce();
+    expect(isDeviceMode()).toBe(true);
+    setDeviceMode(false);
+    expect(offerFor({ error: new ApiError(422, "Unprocessable Content", {}, "x") }, retry)).toEqual({});
   });
 });
 

@@ -4,6 +4,7 @@ import type { FormField } from "../../../schema/form-options";
 import { toolsById } from "../../../schema/tools";
 import { ApiError } from "../../api/client";
 import { isAbort, resultFiles, uploadFailureMessage, useConversion } from "../../api/convert";
+import { offerFor } from "../../device/offer";
 import { useAllowanceGuard } from "../../session/allowance";
 import { toast } from "../../ui/toaster";
 import { needsPassword, passwordOpens } from "../locked-pdf";
@@ -89,7 +90,12 @@ export function useFillForm() {
     async (file: File) => {
       const problem = validateFile(file, tool);
       if (problem) {
-        toast({ title: validationToastTitle(tool), description: problem, variant: "destructive" });
+        toast({
+          title: validationToastTitle(tool),
+          description: problem,
+          variant: "destructive",
+          ...offerFor({ sizeProblem: problem }, () => void selectRef.current(file)),
+        });
         return;
       }
       stop();
@@ -105,6 +111,9 @@ export function useFillForm() {
     },
     [patch, readFields, stop],
   );
+  // The device offer chooses the file again once the switch is on.
+  const selectRef = useRef(select);
+  selectRef.current = select;
 
   /** Tries the locked file's password; when it opens the file, its form is read with it. */
   const unlock = useCallback(
@@ -149,7 +158,11 @@ export function useFillForm() {
           title: messages.processingFailed,
           description: message,
           variant: "destructive",
-          action: limited && message.includes("Premium") ? guardRef.current.upgradeAction() : undefined,
+          // At the limit: Premium; too big for the edge: the Fill button runs it again, on this device.
+          action:
+            limited && message.includes("Premium")
+              ? guardRef.current.upgradeAction()
+              : offerFor({ error: err }, () => {}).action,
         });
         if (limited) void guardRef.current.afterConversion();
       }
