@@ -22,6 +22,7 @@ import { refreshAppearances } from "./form-appearances";
 import { formOf } from "./form-fields";
 import { dropInvalidContents } from "./page-contents";
 import { apply, type Matrix } from "./page-geometry";
+import { dropUnreachable } from "./unreachable";
 
 /**
  * Flattening: what a form field or an annotation shows becomes part of the page it sits on, and
@@ -176,6 +177,9 @@ export async function flattenDocument(
     }
   }
   if (choice.forms) doc.catalog.delete(PDFName.of("AcroForm"));
+  // The fields, widgets and the appearances not drawn (pressed, rolled over, the other state of a
+  // checkbox) are no longer referred to; pdf-lib would write them all the same.
+  dropUnreachable(doc.context, () => opts.budget?.check());
   return report;
 }
 

@@ -2,6 +2,7 @@ import { PDFDict, type PDFDocument, PDFName, PDFRawStream } from "@cantoo/pdf-li
 import { zlibSync } from "fflate";
 import { type Budget, yieldToEventLoop } from "../../core/budget";
 import { EngineError } from "../../core/errors";
+import { dropUnreachable } from "../unreachable";
 import { removeAnnotations } from "./annots";
 import { pageContent } from "./content";
 import { releaseForms } from "./extract";
@@ -10,7 +11,6 @@ import { FontCache } from "./machine";
 import { resolve } from "./objects";
 import { type RedactJob, rewriteContent } from "./rewrite";
 import { Scope } from "./scope";
-import { dropUnreachable } from "./unreachable";
 import { formatNumber } from "./writer";
 
 export interface RedactArea extends Rect {

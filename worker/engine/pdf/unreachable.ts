@@ -1,9 +1,10 @@
 import { PDFArray, type PDFContext, PDFDict, type PDFObject, PDFRef, PDFStream } from "@cantoo/pdf-lib";
 
 /**
- * Drops every object nothing reachable from the trailer refers to. Redaction replaces content,
- * images and forms with new objects; the originals, if no other page uses them, would still be
- * written out, and with them the very text and pixels that were redacted.
+ * Drops every object nothing reachable from the trailer refers to: pdf-lib writes every object it
+ * holds. Redaction replaces content, images and forms with new objects; the originals, if no other
+ * page uses them, would still be written out, and with them the very text and pixels that were
+ * redacted. Flattening leaves the fields and widgets it drew behind.
  */
 export function dropUnreachable(ctx: PDFContext, check?: () => void): number {
   const seen = new Set<string>();
