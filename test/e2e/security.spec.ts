@@ -50,6 +50,10 @@ async function protectOnPage(page: Page, password: string, opts: { passwordFirst
     expect(request.headers().authorization).toMatch(/^Bearer /);
   }
   if (!opts.passwordFirst) {
+    // Nothing is said while the file waits for its password; pressing Protect PDF without one is.
+    await expect(item).toHaveAttribute("data-status", "pending");
+    await expect(page.getByTestId("toast").filter({ hasText: "Password required" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Protect PDF" }).click();
     await expectToast(page, "Password required", "Please enter a password to protect your PDF");
     await expect(item).toHaveAttribute("data-status", "pending");
     await input.fill(password);

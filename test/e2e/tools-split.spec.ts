@@ -105,8 +105,19 @@ test("split: a PDF that cannot be read ends in an error with Try Again", async (
     mimeType: "application/pdf",
     buffer: Buffer.from("%PDF-1.7\nthis is not really a PDF\n"),
   });
-  await expectToast(page, "Analysis failed", "Could not analyze the PDF file. Please try again.");
+  // The file's own problem, as the server finds it: trying again would not mend it.
+  await expectToast(page, "Analysis failed", "damaged");
   await expect(page.getByText("Failed to analyze PDF")).toBeVisible();
   await page.getByRole("button", { name: "Try Again" }).click();
   await expect(page.getByTestId("dropzone")).toBeVisible();
+});
+
+test("split: a text file named .pdf is said to be no PDF at all", async ({ page }) => {
+  await page.goto("/split-pdf");
+  await page.getByTestId("file-input").setInputFiles({
+    name: "notes.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("just some notes, not a PDF"),
+  });
+  await expectToast(page, "Analysis failed", "notes.pdf is not a valid PDF file.");
 });

@@ -64,7 +64,8 @@ function ProtectPdfPage() {
       else valid.push(withPdfName(file));
     }
     if (valid.length === 0) return;
-    requirePassword(password);
+    // Without a password yet the file waits: the password is asked for when Protect PDF is pressed,
+    // not the moment a file is chosen.
     queue.addFiles(valid);
   };
 

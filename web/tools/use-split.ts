@@ -81,7 +81,15 @@ export function useSplit() {
           return;
         }
         patch(id, { status: "error", error: m.analyzeFailed, detail });
-        toast({ title: m.analyzeToastTitle, description: m.analyzeToastDescription, variant: "destructive" });
+        // The file's own problem (not a PDF, damaged) is said as the server says it; "try again" is
+        // for failures that trying again can mend.
+        const ownProblem = err instanceof ApiError && err.status >= 400 && err.status < 500 && detail;
+        toast({
+          title: m.analyzeToastTitle,
+          description: ownProblem ? detail : m.analyzeToastDescription,
+          variant: "destructive",
+          ...(err instanceof ApiError ? offerFor({ error: err }, () => selectRef.current(file)) : {}),
+        });
       }
     },
     [analyze.mutateAsync, patch],
