@@ -92,7 +92,7 @@ test("Save to Dropbox from a result: the popup reports back to the page and clos
   await popup.waitForEvent("close", { timeout: 10_000 });
 });
 
-test("without provider keys the save buttons say so, and open nothing", async ({ page, context }) => {
+test("without provider keys there are no save buttons: nothing on the page that cannot work", async ({ page }) => {
   await page.goto("/rotate-pdf");
   await page
     .locator('input[type="file"]')
@@ -100,11 +100,6 @@ test("without provider keys the save buttons say so, and open nothing", async ({
     .setInputFiles("test/fixtures/corpus/pdf/valid/pysample__minimal-document.pdf");
   await page.getByRole("button", { name: "Rotate PDF" }).click();
   await expect(page.getByTestId("share-button").first()).toBeVisible();
-  let popups = 0;
-  context.on("page", () => popups++);
-  await page.getByTestId("save-google").first().click();
-  await expect(page.getByTestId("toast")).toContainText("Saving to Google Drive is not configured on this server.");
-  await page.getByTestId("save-dropbox").first().click();
-  await expect(page.getByTestId("toast")).toContainText("Saving to Dropbox is not configured on this server.");
-  expect(popups).toBe(0);
+  await expect(page.getByTestId("save-google")).toHaveCount(0);
+  await expect(page.getByTestId("save-dropbox")).toHaveCount(0);
 });

@@ -26,24 +26,13 @@ function SaveButton({
   provider,
   downloadUrl,
   size,
-  configured,
 }: {
   provider: CloudProvider;
   downloadUrl: string;
   size: "xs" | "sm" | "md";
-  configured: boolean;
 }) {
   const Glyph = ICONS[provider];
   const save = async () => {
-    if (!configured) {
-      // Said plainly, and no popup: this server has no keys for the provider.
-      toast({
-        title: "Not available",
-        description: `Saving to ${PROVIDER_NAMES[provider]} is not configured on this server.`,
-        variant: "destructive",
-      });
-      return;
-    }
     // Opened now, inside the click, so popup blockers let it through; pointed at the consent page next.
     const popup = window.open("about:blank", `cloud-save-${provider}`, "popup,width=520,height=700");
     try {
@@ -60,20 +49,13 @@ function SaveButton({
     }
   };
   return (
-    <Button
-      size={size}
-      variant="outline"
-      onClick={save}
-      data-testid={`save-${provider}`}
-      color={configured ? undefined : "fg.muted"}
-      title={configured ? undefined : "Not configured on this server"}
-    >
+    <Button size={size} variant="outline" onClick={save} data-testid={`save-${provider}`}>
       <Glyph aria-hidden /> Save to {PROVIDER_NAMES[provider]}
     </Button>
   );
 }
 
-/** 'Save to Google Drive' and 'Save to Dropbox'; without the provider's keys they say so when pressed. */
+/** 'Save to Google Drive' and 'Save to Dropbox', each only where this server has the provider's keys. */
 export function CloudSaveButtons({ downloadUrl, size = "sm" }: { downloadUrl: string; size?: "xs" | "sm" | "md" }) {
   const config = usePublicConfig();
   useCloudSaveMessages();
@@ -81,8 +63,9 @@ export function CloudSaveButtons({ downloadUrl, size = "sm" }: { downloadUrl: st
   if (!cloud) return null;
   return (
     <>
-      <SaveButton provider="google" downloadUrl={downloadUrl} size={size} configured={cloud.google} />
-      <SaveButton provider="dropbox" downloadUrl={downloadUrl} size={size} configured={cloud.dropbox} />
+      {/* A provider this server has no keys for gets no button: nothing on the page that cannot work. */}
+      {cloud.google && <SaveButton provider="google" downloadUrl={downloadUrl} size={size} />}
+      {cloud.dropbox && <SaveButton provider="dropbox" downloadUrl={downloadUrl} size={size} />}
     </>
   );
 }

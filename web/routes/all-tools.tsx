@@ -12,7 +12,7 @@ function AllTools() {
       <SectionHeading
         level="h1"
         title="All Tools"
-        subtitle="Every tool, grouped by what it does. All free, all in your browser."
+        subtitle="Every tool, grouped by what it does. All free: run them on our servers, or switch on Process on this device and your files never leave it."
       />
       <Stack gap="12">
         {groupTools().map((group) => (
