@@ -190,7 +190,21 @@ export const CompressImageOptions = v.object({
   ),
 });
 
-export const JpgToPdfOptions = v.object({});
+export const PAGE_SIZES = ["fit", "a4", "letter"] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+export const ORIENTATIONS = ["auto", "portrait", "landscape"] as const;
+export type Orientation = (typeof ORIENTATIONS)[number];
+export const MARGINS = ["none", "small", "large"] as const;
+export type MarginChoice = (typeof MARGINS)[number];
+/** Each image on its own page: sized to the image ("fit"), or on A4 or Letter, turned as asked, with a margin. */
+export const JpgToPdfOptions = v.object({
+  pageSize: withDefault(oneOf(PAGE_SIZES, "The page size must be fit, a4 or letter."), "fit" as PageSize),
+  orientation: withDefault(
+    oneOf(ORIENTATIONS, "The orientation must be auto, portrait or landscape."),
+    "auto" as Orientation,
+  ),
+  margin: withDefault(oneOf(MARGINS, "The margin must be none, small or large."), "none" as MarginChoice),
+});
 
 export const ROTATION_ANGLES = [90, 180, 270] as const;
 export type RotationAngle = (typeof ROTATION_ANGLES)[number];

@@ -36,3 +36,21 @@ test("JPG to PDF: images in the arranged order become one PDF, a page each", asy
   expect(ratios[2]).toBeCloseTo(1473 / 1854, 2);
   expect(run("pdfimages", ["-list", file.path]).trim().split("\n").length).toBeGreaterThanOrEqual(2 + 3);
 });
+
+test("JPG to PDF: on A4 with a margin, each sheet turned as its image is", async ({ page }) => {
+  await page.goto("/jpg-to-pdf");
+  await page.getByTestId("file-input").setInputFiles([landscape, mario]);
+  await page.getByLabel("Page size").selectOption("a4");
+  await page.getByLabel("Margin").selectOption("small");
+  await page.getByRole("button", { name: "Convert to PDF" }).click();
+  const file = await download(page, page.getByRole("button", { name: "Download PDF" }));
+  expectValidPdf(file.path);
+  const sizes = [...run("pdfinfo", ["-f", "1", "-l", "2", file.path]).matchAll(/size:\s+([\d.]+) x ([\d.]+)/g)].map(
+    (m) => [Number(m[1]), Number(m[2])],
+  );
+  // The landscape photo on a landscape sheet, the tall image on a portrait one.
+  expect(sizes).toEqual([
+    [841.89, 595.28],
+    [595.28, 841.89],
+  ]);
+});

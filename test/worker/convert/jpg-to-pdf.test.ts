@@ -98,6 +98,36 @@ describe("POST /api/convert/jpg-to-pdf", () => {
     expect(h).toBeCloseTo(74.9, 0);
   });
 
+  it("lays each image on A4 or Letter, turned as asked or as the image is, inside a margin", async () => {
+    // 1015 x 312 pixels declared at 300 dpi: wider than tall, so "auto" turns the sheet landscape.
+    const wide = await image("png/pdflib__etwe.png");
+    const sized = async (fields: Record<string, string>) => {
+      const out = await download((await convertOk(JPG, form([wide], fields))).file);
+      await expectValidPdf(out);
+      return ((await pdfInfo(out))["Page size"] ?? "").split(" x ").map(Number.parseFloat);
+    };
+    expect(await sized({ pageSize: "a4" })).toEqual([841.89, 595.28]);
+    expect(await sized({ pageSize: "a4", orientation: "portrait" })).toEqual([595.28, 841.89]);
+    expect(await sized({ pageSize: "letter", orientation: "landscape" })).toEqual([792, 612]);
+    // Its own size, with a quarter inch around it.
+    const [w, h] = await sized({ pageSize: "fit", margin: "small" });
+    expect(w).toBeCloseTo(243.6 + 36, 0);
+    expect(h).toBeCloseTo(74.9 + 36, 0);
+    // On Letter with a half-inch margin, the image fills the width inside the margins, centred:
+    // poppler's render is white at the margin and dark (the image) in the middle of the page.
+    const out = await download(
+      (await convertOk(JPG, form([await image("jpeg/progressive_cat.jpg")], { pageSize: "letter", margin: "large" })))
+        .file,
+    );
+    const r = await render(out, { dpi: 36, gray: true });
+    const at = (x: number, y: number) => r.data[Math.round(y) * r.width + Math.round(x)];
+    expect(at(r.width * 0.2, r.height * 0.5 - 1)).not.toBe(255);
+    expect(at(2, r.height / 2)).toBe(255);
+    expect((await convertFails(JPG, form([wide], { pageSize: "a3" }), 400)).error).toBe(
+      "The page size must be fit, a4 or letter.",
+    );
+  });
+
   it("reads every kind of PNG: palettes, low and 16-bit depths, alpha, interlacing", async () => {
     const pdf = async (p: string) => toPdf(await image(`png/${p}.png`));
     // Interlaced files decode to exactly the pixels of their plain twins.

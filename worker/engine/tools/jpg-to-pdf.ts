@@ -8,14 +8,14 @@ import type { Tool } from "./types";
 export const jpgToPdfTool: Tool<OptionsOf<"jpg-to-pdf">> = {
   tool: "jpg-to-pdf",
   conversionType: "jpg-to-pdf",
-  async run(files, _options, budget) {
+  async run(files, layout, budget) {
     const images = files.map((f) => {
       if (f.kind !== "jpeg" && f.kind !== "png") {
         throw new EngineError("invalid_file", `${f.name} is not a JPEG or PNG image.`);
       }
       return { bytes: f.bytes, name: f.name, kind: f.kind };
     });
-    const result = await imagesToPdf(images, { budget });
+    const result = await imagesToPdf(images, { budget, layout });
     const first = files[0];
     return {
       outputs: [

@@ -90,16 +90,45 @@ export async function embedImage(doc: PDFDocument, image: ImageInput, budget?: B
     : pngXObject(doc.context, png);
 }
 
+/** How each image's page is laid out: its own size, or A4 or Letter turned as asked, with a margin. */
+export interface PageLayout {
+  pageSize: "fit" | "a4" | "letter";
+  orientation: "auto" | "portrait" | "landscape";
+  margin: "none" | "small" | "large";
+}
+
+const SHEETS = { a4: [595.28, 841.89], letter: [612, 792] } as const;
+/** A quarter and a half inch. */
+const MARGIN_POINTS = { none: 0, small: 18, large: 36 } as const;
+
+/**
+ * The page for an image of `w` x `h` points and where the image goes on it: a page its own size
+ * (plus the margin), or a sheet (portrait or landscape; "auto" follows the image's shape) with the
+ * image scaled to fill what is inside the margins, centred.
+ */
+export function pageFor(w: number, h: number, layout: PageLayout) {
+  const m = MARGIN_POINTS[layout.margin];
+  if (layout.pageSize === "fit") return { width: w + 2 * m, height: h + 2 * m, x: m, y: m, scale: 1 };
+  const [short, long] = SHEETS[layout.pageSize];
+  const landscape = layout.orientation === "landscape" || (layout.orientation === "auto" && w > h);
+  const [width, height] = landscape ? [long, short] : [short, long];
+  const scale = Math.min((width - 2 * m) / w, (height - 2 * m) / h);
+  return { width, height, x: (width - w * scale) / 2, y: (height - h * scale) / 2, scale };
+}
+
 /** All images of a request become one PDF, one page per image, in the order given. */
-export async function imagesToPdf(images: readonly ImageInput[], opts: { budget?: Budget } = {}) {
+export async function imagesToPdf(images: readonly ImageInput[], opts: { budget?: Budget; layout?: PageLayout } = {}) {
   const doc = await createPdf();
+  const layout = opts.layout ?? { pageSize: "fit", orientation: "auto", margin: "none" };
   for (const image of images) {
     const placed = await embedImage(doc, image, opts.budget);
     const { pageWidth, pageHeight, matrix } = imagePlacement(placed);
-    const page = doc.addPage([pageWidth, pageHeight]);
+    const at = pageFor(pageWidth, pageHeight, layout);
+    const page = doc.addPage([at.width, at.height]);
     const name = page.node.newXObject("Im", placed.ref);
     page.pushOperators(
       pushGraphicsState(),
+      concatTransformationMatrix(at.scale, 0, 0, at.scale, at.x, at.y),
       concatTransformationMatrix(...matrix),
       drawObject(name),
       popGraphicsState(),
