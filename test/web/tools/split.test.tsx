@@ -44,6 +44,8 @@ describe("split", () => {
       title: "File too large",
       description: "Please select a PDF file smaller than 25MB.",
       variant: "destructive",
+      // Too big for the edge: the device may do it.
+      action: expect.objectContaining({ label: "Process it on this device instead" }),
     });
     expect(result.current.doc).toBeNull();
   });
@@ -81,9 +83,10 @@ describe("split", () => {
       error: "Failed to analyze PDF",
       detail: "This PDF is password-protected.",
     });
+    // The file's own problem, as the server says it: trying again would not mend it.
     expect(toast).toHaveBeenLastCalledWith({
       title: "Analysis failed",
-      description: "Could not analyze the PDF file. Please try again.",
+      description: "This PDF is password-protected.",
       variant: "destructive",
     });
     act(() => result.current.reset());

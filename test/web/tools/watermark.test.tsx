@@ -50,6 +50,7 @@ describe("watermark form", () => {
       title: "Invalid files",
       description: "File size exceeds 25MB limit",
       variant: "destructive",
+      action: expect.objectContaining({ label: "Process it on this device instead" }),
     });
   });
 
