@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { FillFormOptions, FlattenOptions, RedactOptions, SignOptions } from "./form-options";
+import { FillFormOptions, FlattenOptions, MAX_SIGNATURE_MB, RedactOptions, SignOptions } from "./form-options";
 import {
   allow,
   attachedImage,
@@ -496,6 +496,17 @@ export const convertOptions = {
 
 export type ConvertSlug = keyof typeof convertOptions;
 export type OptionsOf<S extends ConvertSlug> = v.InferOutput<(typeof convertOptions)[S]>;
+
+/**
+ * Files a conversion takes besides its `files`, each in its own field, with the rules it is
+ * checked by as an upload is (type, size, content): the Worker's route and the device both read it.
+ */
+export const convertAttachments: Partial<
+  Record<ConvertSlug, Record<string, { accept: readonly string[]; maxSizeMB: number }>>
+> = {
+  "watermark-pdf": { watermarkImage: { accept: [".png", ".jpg", ".jpeg"], maxSizeMB: MAX_LOGO_MB } },
+  "sign-pdf": { signature: { accept: [".png", ".jpg", ".jpeg"], maxSizeMB: MAX_SIGNATURE_MB } },
+};
 
 /** The endpoint of a conversion. */
 export const convertPath = (slug: ConvertSlug) => `/api/convert/${slug}` as const;

@@ -4,8 +4,7 @@
  * server's, so a person reads the same words wherever the job runs.
  */
 import * as v from "valibot";
-import { MAX_SIGNATURE_MB } from "../../schema/form-options";
-import { type ConvertSlug, convertOptions, fieldsFor, MAX_LOGO_MB, objectEntries } from "../../schema/options";
+import { type ConvertSlug, convertAttachments, convertOptions, fieldsFor, objectEntries } from "../../schema/options";
 import { type ToolDef, toolsById } from "../../schema/tools";
 import { EngineError } from "../../worker/engine/core/errors";
 import { cleanFileName, splitExtension } from "../../worker/engine/core/filenames";
@@ -20,12 +19,6 @@ const TYPE_EXT: Record<string, string> = {
   "image/jpeg": ".jpg",
   "image/png": ".png",
   "image/webp": ".webp",
-};
-
-/** The files a tool takes besides `files` (as worker/routes/convert/run.ts lists them). */
-export const ATTACHMENTS: Partial<Record<ConvertSlug, Record<string, Pick<ToolDef, "accept" | "maxSizeMB">>>> = {
-  "watermark-pdf": { watermarkImage: { accept: [".png", ".jpg", ".jpeg"], maxSizeMB: MAX_LOGO_MB } },
-  "sign-pdf": { signature: { accept: [".png", ".jpg", ".jpeg"], maxSizeMB: MAX_SIGNATURE_MB } },
 };
 
 const MB = 1024 * 1024;
@@ -110,7 +103,7 @@ export function convertOptionsOf(
   fields: Record<string, string>,
   attachments: Record<string, DeviceFile>,
 ): unknown {
-  const rules = ATTACHMENTS[slug] ?? {};
+  const rules = convertAttachments[slug] ?? {};
   const found: Record<string, ToolFile> = {};
   for (const [field, file] of Object.entries(attachments)) {
     const rule = rules[field];

@@ -1,6 +1,5 @@
-import { MAX_SIGNATURE_MB } from "../../../schema/form-options";
-import { type ConvertSlug, convertOptions, fieldsFor, MAX_LOGO_MB } from "../../../schema/options";
-import { type ToolDef, toolsById } from "../../../schema/tools";
+import { type ConvertSlug, convertAttachments, convertOptions, fieldsFor } from "../../../schema/options";
+import { toolsById } from "../../../schema/tools";
 import type { Budget } from "../../engine/core/budget";
 import { engineTools, type Tool, type ToolResult } from "../../engine/tools";
 import { AppError } from "../../errors";
@@ -16,17 +15,8 @@ export function catalogueToolOf(slug: ConvertSlug) {
   return toolsById[engineTools[slug].tool as keyof typeof toolsById];
 }
 
-/**
- * Files a tool takes besides its `files`, each in its own field, with the rules it is checked by
- * (as an upload is: type, size, content). Anything else in another field is ignored.
- */
-const ATTACHMENTS: Partial<Record<ConvertSlug, Record<string, Pick<ToolDef, "accept" | "maxSizeMB">>>> = {
-  "watermark-pdf": { watermarkImage: { accept: [".png", ".jpg", ".jpeg"], maxSizeMB: MAX_LOGO_MB } },
-  "sign-pdf": { signature: { accept: [".png", ".jpg", ".jpeg"], maxSizeMB: MAX_SIGNATURE_MB } },
-};
-
 async function attachmentsOf(slug: ConvertSlug, others: readonly OtherFile[], maxFileBytes: number) {
-  const rules = ATTACHMENTS[slug] ?? {};
+  const rules = convertAttachments[slug] ?? {};
   const found: Record<string, Upload> = {};
   for (const file of others) {
     const rule = rules[file.field];
