@@ -54,7 +54,7 @@ async function attempt(path: string, body: FormData): Promise<Outcome> {
 async function expectPdf(outcome: Outcome, pages: number, label: string) {
   if (!outcome.ok) return;
   const bytes = await download(outcome.body.files[0]);
-  await expectValidPdf(bytes);
+  await expectValidPdf(bytes, label);
   expect(await pageCount(bytes), label).toBe(pages);
   expect(await walkedPageCount(bytes), label).toBe(pages);
 }

@@ -80,11 +80,12 @@ export async function download(file: ConvertedFile | undefined): Promise<Uint8Ar
  * qpdf reads the output without repairing it. Warnings about a stream's own data (carried over
  * from a damaged input) are tolerated; anything about the file's structure is a failure.
  */
-export async function expectValidPdf(bytes: Uint8Array): Promise<void> {
+export async function expectValidPdf(bytes: Uint8Array, label = "output"): Promise<void> {
   const check = await oracle("qpdf", ["--check", "{in}"], bytes);
   const report = check.stdout + check.stderr;
-  expect([0, 3], report).toContain(check.code);
-  expect(report).not.toMatch(
+  // The whole report and the tool's name in the message: a failure here must be diagnosable from the log.
+  expect([0, 3], `${label}: ${report}`).toContain(check.code);
+  expect(report, `${label} (${bytes.length} bytes): ${report}`).not.toMatch(
     /file is damaged|reconstruct cross-reference|not found in file|expected \d+ \d+ obj|xref/i,
   );
 }
