@@ -5,6 +5,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { staticHeadersFile } from "./schema/security-headers.ts";
+import { catalogCompiler } from "./web/i18n/vite-plugin.ts";
 
 const root = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -113,7 +114,7 @@ function offlineApp() {
       ],
     },
     workbox: {
-      globPatterns: ["**/*.{js,css,html,svg,png,woff2,wasm,ttf,bcmap,pfb,icc,webmanifest}"],
+      globPatterns: ["**/*.{js,css,html,svg,png,woff2,wasm,ttf,bcmap,pfb,icc,webmanifest}", "assets/i18n/**/*.json"],
       globIgnores: ["**/*.map"],
       // The engine's codecs and pdf.js's decoders are a few MB each.
       maximumFileSizeToCacheInBytes: 16 * 1024 * 1024,
@@ -197,7 +198,7 @@ async function testProjects() {
     },
     {
       extends: false,
-      plugins: [react()],
+      plugins: [catalogCompiler(), react()],
       test: {
         name: "web",
         root: root("."),
@@ -219,6 +220,7 @@ export default defineConfig(async ({ mode }) => ({
       generatedRouteTree: root("./web/routeTree.gen.ts"),
       autoCodeSplitting: true,
     }),
+    catalogCompiler(),
     react(),
     staticHeaders(),
     pdfjsAssets(),

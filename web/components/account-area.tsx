@@ -2,6 +2,8 @@ import { Avatar, Box, Button, HStack, Menu, Portal, Skeleton, Stack, Text } from
 import { useNavigate } from "@tanstack/react-router";
 import { LuCrown, LuHistory, LuLogIn, LuLogOut, LuSettings } from "react-icons/lu";
 import type { PublicUser } from "../../schema/api";
+import { formatNumber } from "../i18n/format";
+import { useT } from "../i18n/provider";
 import { allowanceOf } from "../session/allowance";
 import { useAuth } from "../session/auth-context";
 import { toast } from "../ui/toaster";
@@ -13,39 +15,42 @@ export function displayName(user: PublicUser): string {
 
 /** "3/10" today; premium has no ceiling. */
 export function ConversionCounter({ user }: { user: PublicUser }) {
+  const t = useT("common");
   const a = allowanceOf(user);
   return (
     <Text
       fontSize="sm"
       fontWeight="medium"
       color={a.exhausted ? "red.fg" : "fg.muted"}
-      title="Conversions used today"
+      title={t("account.counterTitle")}
       data-testid="conversion-counter"
       whiteSpace="nowrap"
     >
-      {a.used}/{a.daily ?? "∞"} today
+      {t("account.counter", { used: formatNumber(a.used), daily: a.daily === null ? "∞" : formatNumber(a.daily) })}
     </Text>
   );
 }
 
 function useSignOut() {
+  const t = useT("common");
   const { logout } = useAuth();
   const navigate = useNavigate();
   return async () => {
     await logout();
-    toast({ title: "Signed out", description: "See you soon." });
+    toast({ title: t("account.signedOut"), description: t("account.seeYou") });
     void navigate({ to: "/" });
   };
 }
 
 function UserMenu({ user }: { user: PublicUser }) {
+  const t = useT("common");
   const navigate = useNavigate();
   const signOut = useSignOut();
   const a = allowanceOf(user);
   return (
     <Menu.Root positioning={{ placement: "bottom-end" }}>
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" px="1" aria-label="Account menu" data-testid="user-menu">
+        <Button variant="ghost" size="sm" px="1" aria-label={t("account.menu")} data-testid="user-menu">
           <Avatar.Root size="xs" colorPalette="red">
             <Avatar.Fallback name={displayName(user)} />
           </Avatar.Root>
@@ -64,19 +69,19 @@ function UserMenu({ user }: { user: PublicUser }) {
             </Box>
             <Menu.Separator />
             <Menu.Item value="history" onSelect={() => navigate({ to: "/history" })}>
-              <LuHistory /> File History
+              <LuHistory /> {t("account.history")}
             </Menu.Item>
             <Menu.Item value="account" onSelect={() => navigate({ to: "/account" })}>
-              <LuSettings /> Account Settings
+              <LuSettings /> {t("account.settings")}
             </Menu.Item>
             {a.tier !== "premium" && (
               <Menu.Item value="upgrade" onSelect={() => navigate({ to: "/premium" })}>
-                <LuCrown /> Upgrade to Premium
+                <LuCrown /> {t("account.upgrade")}
               </Menu.Item>
             )}
             <Menu.Separator />
             <Menu.Item value="signout" onSelect={signOut}>
-              <LuLogOut /> Sign Out
+              <LuLogOut /> {t("account.signOut")}
             </Menu.Item>
           </Menu.Content>
         </Menu.Positioner>
@@ -87,6 +92,7 @@ function UserMenu({ user }: { user: PublicUser }) {
 
 /** The signed-in part of the header; guests get one Sign In entry (spec section 2, issue 4). */
 export function AccountArea() {
+  const t = useT("common");
   const { user, isLoading, openDialog } = useAuth();
   if (isLoading) return <Skeleton h="8" w="24" />;
   if (!user) {
@@ -97,7 +103,7 @@ export function AccountArea() {
         onClick={() => openDialog("login")}
         display={{ base: "none", lg: "inline-flex" }}
       >
-        <LuLogIn /> Sign In
+        <LuLogIn /> {t("account.signIn")}
       </Button>
     );
   }
@@ -115,6 +121,7 @@ export function AccountArea() {
 }
 
 export function MobileAccountArea({ onNavigate }: { onNavigate: () => void }) {
+  const t = useT("common");
   const { user, openDialog } = useAuth();
   if (!user) {
     return (
@@ -125,7 +132,7 @@ export function MobileAccountArea({ onNavigate }: { onNavigate: () => void }) {
           openDialog("login");
         }}
       >
-        <LuLogIn /> Sign In
+        <LuLogIn /> {t("account.signIn")}
       </Button>
     );
   }

@@ -2,11 +2,14 @@ import { Button, Card, HStack, Progress, Stack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import { LuCrown } from "react-icons/lu";
 import { useDeviceMode } from "../device/mode";
+import { formatNumber, formatPercent } from "../i18n/format";
+import { useT } from "../i18n/provider";
 import { allowanceOf } from "../session/allowance";
 import { useAuth } from "../session/auth-context";
 
 /** Spec section 6: the signed-in banner on tool pages ('compressions' on the image tool). */
 export function AccountBanner({ unit = "conversions" }: { unit?: "conversions" | "compressions" }) {
+  const t = useT("common");
   const { user } = useAuth();
   const [onDevice] = useDeviceMode();
   if (!user) return null;
@@ -19,14 +22,17 @@ export function AccountBanner({ unit = "conversions" }: { unit?: "conversions" |
           <Stack gap="1" flex="1" minW="56">
             <HStack gap="2">
               {premium && <LuCrown color="var(--chakra-colors-yellow-500)" aria-hidden />}
-              <Text fontWeight="semibold">{premium ? "Premium Account" : "Free Account"}</Text>
+              <Text fontWeight="semibold">{premium ? t("banner.premium") : t("banner.free")}</Text>
             </HStack>
             <Text fontSize="sm" color="fg.muted">
-              {a.used}/{a.daily ?? "Unlimited"} {unit} used today
+              {t(unit === "compressions" ? "banner.usageImages" : "banner.usage", {
+                used: formatNumber(a.used),
+                daily: a.daily === null ? t("banner.unlimited") : formatNumber(a.daily),
+              })}
             </Text>
             {onDevice && (
               <Text fontSize="sm" color="teal.fg" data-testid="device-not-counted">
-                Jobs on this device are not counted: they cost us nothing.
+                {t("banner.deviceNotCounted")}
               </Text>
             )}
             <Progress.Root
@@ -38,9 +44,11 @@ export function AccountBanner({ unit = "conversions" }: { unit?: "conversions" |
             >
               <HStack justify="space-between">
                 <Progress.Label fontSize="xs" color="fg.muted">
-                  Daily Usage
+                  {t("banner.dailyUsage")}
                 </Progress.Label>
-                <Progress.ValueText fontSize="xs">{premium ? "Unlimited" : `${a.percent}%`}</Progress.ValueText>
+                <Progress.ValueText fontSize="xs">
+                  {premium ? t("banner.unlimited") : formatPercent(a.percent)}
+                </Progress.ValueText>
               </HStack>
               <Progress.Track>
                 <Progress.Range />
@@ -50,7 +58,7 @@ export function AccountBanner({ unit = "conversions" }: { unit?: "conversions" |
           {!premium && (
             <Button asChild size="sm" colorPalette="yellow">
               <Link to="/premium">
-                <LuCrown /> Upgrade
+                <LuCrown /> {t("banner.upgrade")}
               </Link>
             </Button>
           )}

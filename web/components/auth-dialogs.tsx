@@ -11,24 +11,40 @@ import {
   Stack,
   Text,
 } from "@chakra-ui/react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, Suspense, useState } from "react";
 import * as v from "valibot";
 import { LoginBody, RegisterBody } from "../../schema/api";
+import { DEFAULT_LIMITS } from "../../schema/tools";
 import { useLoginMutation, useRegisterMutation } from "../api/auth";
 import { ApiError } from "../api/client";
+import { apiErrorText } from "../i18n/errors";
+import { type Translate, useLocale, useT } from "../i18n/provider";
+import { Rich } from "../i18n/rich";
 import { useAuth } from "../session/auth-context";
 import { toast } from "../ui/toaster";
 import { Turnstile } from "./turnstile";
 
 type Errors = Record<string, string>;
 
-function validate(schema: v.GenericSchema, values: unknown): Errors {
+/** The schemas' English messages (the API answers them too) and the catalog's keys for them. */
+const MESSAGES: Record<string, Parameters<Translate<"auth">>[0]> = {
+  "Please enter a valid email address": "validation.email",
+  "Password must be at least 6 characters": "validation.password",
+  "Password must be at most 256 characters": "validation.passwordMax",
+  "First name is required": "validation.firstName",
+  "Last name is required": "validation.lastName",
+  "Name must be at most 100 characters": "validation.nameMax",
+  "Passwords do not match": "validation.mismatch",
+};
+
+function validate(schema: v.GenericSchema, values: unknown, t: Translate<"auth">): Errors {
   const result = v.safeParse(schema, values);
   if (result.success) return {};
   const errors: Errors = {};
   for (const issue of result.issues) {
     const key = v.getDotPath(issue) ?? "form";
-    errors[key] ??= issue.message;
+    const known = MESSAGES[issue.message];
+    errors[key] ??= known ? t(known) : issue.message;
   }
   return errors;
 }
@@ -87,6 +103,8 @@ function AuthDialog({ open, title, children }: { open: boolean; title: string; c
 }
 
 function LoginForm() {
+  const t = useT("auth");
+  const tag = useLocale();
   const { login, openDialog } = useAuth();
   const mutation = useLoginMutation();
   const [values, setValues] = useState({ email: "", password: "" });
@@ -98,7 +116,7 @@ function LoginForm() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = validate(LoginBody, values);
+    const found = validate(LoginBody, values, t);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     try {
@@ -110,14 +128,14 @@ function LoginForm() {
       const { sessionToken, user } = await mutation.mutateAsync(body);
       login(sessionToken, user);
       openDialog(null);
-      toast({ title: "Welcome back!", description: "You have been logged in successfully." });
+      toast({ title: t("toast.welcomeBack"), description: t("toast.loggedIn") });
     } catch (err) {
-      const serverError = err instanceof ApiError ? err.serverError : undefined;
       const siteKey = err instanceof ApiError && err.code === "challenge_required" ? err.field("siteKey") : undefined;
       if (siteKey) setChallenge((c) => c ?? { siteKey, round: 0 });
       toast({
-        title: "Login failed",
-        description: serverError ?? "Please check your credentials and try again.",
+        title: t("toast.loginFailed"),
+        description:
+          apiErrorText(err, tag, { unauthorized: t("error.invalidCredentials") }) ?? t("toast.checkCredentials"),
         variant: "destructive",
       });
     }
@@ -128,7 +146,7 @@ function LoginForm() {
       <Stack gap="4">
         <TextField
           name="email"
-          label="Email"
+          label={t("field.email")}
           type="email"
           autoComplete="email"
           value={values.email}
@@ -137,7 +155,7 @@ function LoginForm() {
         />
         <TextField
           name="password"
-          label="Password"
+          label={t("field.password")}
           type="password"
           autoComplete="current-password"
           value={values.password}
@@ -151,8 +169,8 @@ function LoginForm() {
             onToken={setToken}
             onUnavailable={() =>
               toast({
-                title: "The check could not load",
-                description: "Please check your connection, then try signing in again.",
+                title: t("login.checkFailedTitle"),
+                description: t("login.checkFailedText"),
                 variant: "destructive",
               })
             }
@@ -167,13 +185,12 @@ function LoginForm() {
             type="button"
             onClick={() =>
               toast({
-                title: "Password reset is not available yet",
-                description:
-                  "Email-based password reset is on its way. Until then, create a new account if you are locked out.",
+                title: t("login.forgotTitle"),
+                description: t("login.forgotText"),
               })
             }
           >
-            Forgot your password?
+            {t("login.forgot")}
           </Button>
         </HStack>
         <Button
@@ -181,23 +198,27 @@ function LoginForm() {
           colorPalette="red"
           bg="brand.solid"
           loading={mutation.isPending}
-          loadingText="Signing in..."
+          loadingText={t("login.submitting")}
           disabled={challenge !== null && token === null}
         >
-          Sign In
+          {t("login.submit")}
         </Button>
         <Text fontSize="sm" color="fg.muted" textAlign="center">
-          New here?{" "}
-          <Button
-            variant="plain"
-            size="sm"
-            px="0"
-            color="brand.fg"
-            type="button"
-            onClick={() => openDialog("register")}
-          >
-            Create Account
-          </Button>
+          <Rich
+            ns="auth"
+            k="login.newHere"
+            components={[
+              <Button
+                key="0"
+                variant="plain"
+                size="sm"
+                px="0"
+                color="brand.fg"
+                type="button"
+                onClick={() => openDialog("register")}
+              />,
+            ]}
+          />
         </Text>
       </Stack>
     </form>
@@ -205,6 +226,8 @@ function LoginForm() {
 }
 
 function RegisterForm() {
+  const t = useT("auth");
+  const tag = useLocale();
   const { login, openDialog } = useAuth();
   const mutation = useRegisterMutation();
   const [values, setValues] = useState({ firstName: "", lastName: "", email: "", password: "", confirmPassword: "" });
@@ -213,7 +236,7 @@ function RegisterForm() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = validate(RegisterBody, values);
+    const found = validate(RegisterBody, values, t);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     try {
@@ -221,13 +244,13 @@ function RegisterForm() {
       login(sessionToken, user);
       openDialog(null);
       toast({
-        title: "Account created successfully!",
-        description: "Welcome to PDFTools! You can now enjoy all our free features, with 10 conversions a day.",
+        title: t("toast.created"),
+        description: t("toast.welcome", { daily: user.dailyLimit ?? DEFAULT_LIMITS.daily.free }),
       });
     } catch (err) {
       toast({
-        title: "Registration failed",
-        description: (err instanceof ApiError ? err.serverError : undefined) ?? "Please try again later.",
+        title: t("toast.registrationFailed"),
+        description: apiErrorText(err, tag, { conflict: t("error.emailTaken") }) ?? t("toast.tryLater"),
         variant: "destructive",
       });
     }
@@ -239,7 +262,7 @@ function RegisterForm() {
         <SimpleGrid columns={2} gap="3">
           <TextField
             name="firstName"
-            label="First name"
+            label={t("field.firstName")}
             autoComplete="given-name"
             value={values.firstName}
             error={errors.firstName}
@@ -247,7 +270,7 @@ function RegisterForm() {
           />
           <TextField
             name="lastName"
-            label="Last name"
+            label={t("field.lastName")}
             autoComplete="family-name"
             value={values.lastName}
             error={errors.lastName}
@@ -256,7 +279,7 @@ function RegisterForm() {
         </SimpleGrid>
         <TextField
           name="email"
-          label="Email"
+          label={t("field.email")}
           type="email"
           autoComplete="email"
           value={values.email}
@@ -265,7 +288,7 @@ function RegisterForm() {
         />
         <TextField
           name="password"
-          label="Password"
+          label={t("field.password")}
           type="password"
           autoComplete="new-password"
           value={values.password}
@@ -274,7 +297,7 @@ function RegisterForm() {
         />
         <TextField
           name="confirmPassword"
-          label="Confirm password"
+          label={t("field.confirmPassword")}
           type="password"
           autoComplete="new-password"
           value={values.confirmPassword}
@@ -282,30 +305,46 @@ function RegisterForm() {
           onChange={set("confirmPassword")}
         />
         <Text fontSize="xs" color="fg.muted">
-          By creating an account you agree to our{" "}
-          <Link as="span" color="fg.muted" textDecoration="underline" cursor="default" title="Coming soon">
-            Terms of Service
-          </Link>{" "}
-          and{" "}
-          <Link as="span" color="fg.muted" textDecoration="underline" cursor="default" title="Coming soon">
-            Privacy Policy
-          </Link>
-          .
+          <Rich
+            ns="auth"
+            k="register.agree"
+            components={[0, 1].map((i) => (
+              <Link
+                key={i}
+                as="span"
+                color="fg.muted"
+                textDecoration="underline"
+                cursor="default"
+                title={t("register.comingSoon")}
+              />
+            ))}
+          />
         </Text>
         <Button
           type="submit"
           colorPalette="red"
           bg="brand.solid"
           loading={mutation.isPending}
-          loadingText="Creating account..."
+          loadingText={t("register.submitting")}
         >
-          Create Account
+          {t("register.submit")}
         </Button>
         <Text fontSize="sm" color="fg.muted" textAlign="center">
-          Already have an account?{" "}
-          <Button variant="plain" size="sm" px="0" color="brand.fg" type="button" onClick={() => openDialog("login")}>
-            Sign In
-          </Button>
+          <Rich
+            ns="auth"
+            k="register.haveAccount"
+            components={[
+              <Button
+                key="0"
+                variant="plain"
+                size="sm"
+                px="0"
+                color="brand.fg"
+                type="button"
+                onClick={() => openDialog("login")}
+              />,
+            ]}
+          />
         </Text>
       </Stack>
     </form>
@@ -314,12 +353,26 @@ function RegisterForm() {
 
 export function AuthDialogs() {
   const { dialog } = useAuth();
+  // The dialogs' words load when one first opens, not with every page; then they stay mounted
+  // so closing animates as before.
+  const [wanted, setWanted] = useState(false);
+  if (dialog && !wanted) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <OpenDialogs dialog={dialog} />
+    </Suspense>
+  );
+}
+
+function OpenDialogs({ dialog }: { dialog: "login" | "register" | null }) {
+  const t = useT("auth");
   return (
     <>
-      <AuthDialog open={dialog === "login"} title="Welcome Back">
+      <AuthDialog open={dialog === "login"} title={t("login.title")}>
         <LoginForm />
       </AuthDialog>
-      <AuthDialog open={dialog === "register"} title="Create Account">
+      <AuthDialog open={dialog === "register"} title={t("register.title")}>
         <RegisterForm />
       </AuthDialog>
     </>

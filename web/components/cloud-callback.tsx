@@ -2,6 +2,7 @@ import { Container, Spinner, Stack, Text } from "@chakra-ui/react";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { type CloudProvider, type CloudSaveMessage, PROVIDER_NAMES, useCloudCallback } from "../api/cloud";
+import { type Translate, useT } from "../i18n/provider";
 import { toast } from "../ui/toaster";
 
 export const RETURN_HOME_MS = 3000;
@@ -11,6 +12,7 @@ export const RETURN_HOME_MS = 3000;
  * show a toast, then close the popup if another window opened it, or go home after 3 s.
  */
 export function CloudCallback({ provider }: { provider: CloudProvider }) {
+  const t = useT("cloud");
   const navigate = useNavigate();
   const callback = useCloudCallback(provider);
   const started = useRef(false);
@@ -38,15 +40,14 @@ export function CloudCallback({ provider }: { provider: CloudProvider }) {
     const code = params.get("code");
     const rawState = params.get("state");
     // Our own words for the provider's error codes: the URL's free text could say anything.
-    if (error) return finish(false, "Authentication failed", authErrorText(error, PROVIDER_NAMES[provider]));
+    if (error) return finish(false, t("authFailed"), authErrorText(error, PROVIDER_NAMES[provider], t));
     let state: unknown = null;
     try {
       state = rawState ? JSON.parse(rawState) : null;
     } catch {
       state = null;
     }
-    if (!code || !state || typeof state !== "object")
-      return finish(false, "Invalid callback", "Missing required parameters");
+    if (!code || !state || typeof state !== "object") return finish(false, t("invalidCallback"), t("missingParams"));
 
     callback
       .mutateAsync({ code, state, redirectUri: `${window.location.origin}/auth/${provider}/callback` })
@@ -54,22 +55,25 @@ export function CloudCallback({ provider }: { provider: CloudProvider }) {
         r.success
           ? finish(
               true,
-              "File saved successfully",
-              `${r.fileName ?? "Your file"} was saved to ${r.destination ?? PROVIDER_NAMES[provider]}.`,
+              t("saved"),
+              t("savedText", {
+                file: r.fileName ?? t("yourFile"),
+                destination: r.destination ?? PROVIDER_NAMES[provider],
+              }),
             )
-          : finish(false, "Save failed", r.error ?? "Unknown error occurred"),
+          : finish(false, t("saveFailed"), r.error ?? t("unknownError")),
       )
-      .catch(() => finish(false, "Save failed", "Unknown error occurred"));
-  }, [callback, navigate, provider]);
+      .catch(() => finish(false, t("saveFailed"), t("unknownError")));
+  }, [callback, navigate, provider, t]);
 
   return (
     <Container maxW="lg" py="16">
       <Stack align="center" gap="4" textAlign="center">
         {done ? null : <Spinner size="lg" />}
-        <Text fontSize="lg">{done ?? "Processing authentication..."}</Text>
+        <Text fontSize="lg">{done ?? t("processing")}</Text>
         {done && (
           <Text color="fg.muted" fontSize="sm">
-            {window.opener ? "This window will close in a moment." : "Taking you back to the home page..."}
+            {window.opener ? t("closing") : t("returning")}
           </Text>
         )}
       </Stack>
@@ -78,14 +82,14 @@ export function CloudCallback({ provider }: { provider: CloudProvider }) {
 }
 
 /** OAuth 2.0 error codes (RFC 6749, 4.1.2.1) in plain words; anything else gets a general line. */
-export function authErrorText(code: string, provider: string): string {
+export function authErrorText(code: string, provider: string, t: Translate<"cloud">): string {
   switch (code) {
     case "access_denied":
-      return `Access to ${provider} was not granted, so nothing was saved.`;
+      return t("denied", { provider });
     case "temporarily_unavailable":
     case "server_error":
-      return `${provider} could not be reached just now. Please try again later.`;
+      return t("unreachable", { provider });
     default:
-      return `${provider} did not let the file be saved. Please try again.`;
+      return t("refused", { provider });
   }
 }

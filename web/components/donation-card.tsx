@@ -14,21 +14,41 @@ import {
 import { useState } from "react";
 import * as v from "valibot";
 import { DONATION_DEFAULT, DONATION_MAX, DONATION_MIN, DONATION_QUICK_AMOUNTS, DonationBody } from "../../schema/api";
+import type { LocaleTag } from "../../schema/locales";
 import { ApiError } from "../api/client";
 import { usePublicConfig } from "../api/config";
 import { useCreateDonation } from "../api/donations";
 import { redirectToStripeCheckout } from "../api/stripe";
+import { formatNumber } from "../i18n/format";
+import { type Translate, useLocale, useT } from "../i18n/provider";
 import { toast } from "../ui/toaster";
 
-const formatAmount = (n: number) => (Number.isInteger(n) ? `$${n}` : `$${n.toFixed(2)}`);
+/** Dollars as the visitor writes money: "$5", "5,50 $", "US$5". */
+const formatAmount = (n: number, tag: LocaleTag) =>
+  formatNumber(n, tag, {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: Number.isInteger(n) ? 0 : 2,
+    maximumFractionDigits: 2,
+  });
 
-function validateAmount(raw: string): { amount?: number; error?: string } {
+/** The schema's English messages (the API answers them) and the catalog's keys for them. */
+const AMOUNT_MESSAGES: Record<string, "validation.min" | "validation.max" | "validation.decimals"> = {
+  "Amount must be at least $1": "validation.min",
+  "Amount cannot exceed $1000": "validation.max",
+  "Amount can have at most 2 decimal places": "validation.decimals",
+};
+
+function validateAmount(raw: string, t: Translate<"donate">): { amount?: number; error?: string } {
   const amount = raw.trim() === "" ? Number.NaN : Number(raw);
   const result = v.safeParse(DonationBody.entries.amount, amount);
-  return result.success ? { amount: result.output } : { error: result.issues[0].message };
+  if (result.success) return { amount: result.output };
+  const key = AMOUNT_MESSAGES[result.issues[0].message];
+  return { error: key ? t(key) : result.issues[0].message };
 }
 
 function DisabledDonationCard() {
+  const t = useT("donate");
   return (
     <Card.Root
       variant="outline"
@@ -39,24 +59,24 @@ function DisabledDonationCard() {
     >
       <Card.Body gap="3">
         <Card.Title>
-          <span aria-hidden>☕</span> Buy Me a Coffee
+          <span aria-hidden>☕</span> {t("card.title")}
         </Card.Title>
         <Alert.Root status="warning" variant="subtle">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>Donations are not available right now</Alert.Title>
-            <Alert.Description>
-              The card payment provider (Stripe) needs configuring before donations can be taken.
-            </Alert.Description>
+            <Alert.Title>{t("card.disabledTitle")}</Alert.Title>
+            <Alert.Description>{t("card.disabledText")}</Alert.Description>
           </Alert.Content>
         </Alert.Root>
-        <Button disabled>Donate</Button>
+        <Button disabled>{t("card.donate")}</Button>
       </Card.Body>
     </Card.Root>
   );
 }
 
 export function DonationCard() {
+  const t = useT("donate");
+  const tag = useLocale();
   const config = usePublicConfig();
   const [raw, setRaw] = useState(String(DONATION_DEFAULT));
   const [message, setMessage] = useState("");
@@ -69,7 +89,7 @@ export function DonationCard() {
   if (!config.data?.donations.enabled) return <DisabledDonationCard />;
   const publishableKey = config.data.donations.publishableKey;
 
-  const { amount, error } = validateAmount(raw);
+  const { amount, error } = validateAmount(raw, t);
   const showError = touched && error;
 
   const submit = async (e: React.FormEvent) => {
@@ -80,26 +100,30 @@ export function DonationCard() {
       const session = await donation.mutateAsync({ amount, message: message.trim() || undefined });
       if (session.url) {
         window.open(session.url, "_blank", "noopener,noreferrer");
-        toast({ title: "Payment Window Opened", description: "Complete your payment in the new tab." });
+        toast({ title: t("toast.windowOpened"), description: t("toast.windowOpenedText") });
         return;
       }
       if (!session.sessionId) {
-        toast({ title: "Payment Error", description: "Invalid session ID", variant: "destructive" });
+        toast({ title: t("toast.paymentError"), description: t("toast.invalidSession"), variant: "destructive" });
         return;
       }
       if (!publishableKey) {
-        toast({ title: "Payment Error", description: "Stripe failed to load", variant: "destructive" });
+        toast({ title: t("toast.paymentError"), description: t("toast.stripeFailed"), variant: "destructive" });
         return;
       }
       setRedirecting(true);
       await redirectToStripeCheckout(publishableKey, session.sessionId);
     } catch (err) {
       if (err instanceof ApiError) {
-        toast({ title: "Donation Error", description: err.message, variant: "destructive" });
+        toast({
+          title: t("toast.donationError"),
+          description: tag === "en" ? err.message : t("toast.creationFailed", { status: err.statusText }),
+          variant: "destructive",
+        });
       } else {
         toast({
-          title: "Payment Error",
-          description: err instanceof Error ? err.message : "Stripe failed to load",
+          title: t("toast.paymentError"),
+          description: err instanceof Error && tag === "en" ? err.message : t("toast.stripeFailed"),
           variant: "destructive",
         });
       }
@@ -114,13 +138,13 @@ export function DonationCard() {
         <form onSubmit={submit} noValidate>
           <Stack gap="1">
             <Card.Title fontSize="xl">
-              <span aria-hidden>☕</span> Buy Me a Coffee
+              <span aria-hidden>☕</span> {t("card.title")}
             </Card.Title>
             <Text color="fg.muted" fontSize="sm">
-              One-off, secure card payment through Stripe.
+              {t("card.subtitle")}
             </Text>
           </Stack>
-          <HStack gap="2" wrap="wrap" role="group" aria-label="Quick amounts">
+          <HStack gap="2" wrap="wrap" role="group" aria-label={t("card.quickAmounts")}>
             {DONATION_QUICK_AMOUNTS.map((q) => {
               const selected = amount === q && raw.trim() !== "";
               return (
@@ -137,13 +161,13 @@ export function DonationCard() {
                     setTouched(false);
                   }}
                 >
-                  ${q}
+                  {formatAmount(q, tag)}
                 </Button>
               );
             })}
           </HStack>
           <Field.Root invalid={Boolean(showError)}>
-            <Field.Label>Custom amount (USD)</Field.Label>
+            <Field.Label>{t("card.customAmount")}</Field.Label>
             <InputGroup startElement="$">
               <Input
                 type="number"
@@ -161,11 +185,11 @@ export function DonationCard() {
           </Field.Root>
           <Field.Root>
             <Field.Label>
-              Message{" "}
+              {t("card.message")}{" "}
               <Field.RequiredIndicator
                 fallback={
                   <Text as="span" color="fg.subtle" fontWeight="normal">
-                    (optional)
+                    {t("card.optional")}
                   </Text>
                 }
               />
@@ -174,13 +198,17 @@ export function DonationCard() {
               value={message}
               onChange={(e) => setMessage(e.target.value)}
               maxLength={500}
-              placeholder="Say thanks, or tell us what to build next"
+              placeholder={t("card.messagePlaceholder")}
               rows={3}
               name="message"
             />
           </Field.Root>
           <Button type="submit" size="lg" colorPalette="orange" disabled={pending} data-testid="donate-submit">
-            {pending ? "Processing..." : `Donate ${amount !== undefined ? formatAmount(amount) : ""}`.trim()}
+            {pending
+              ? t("card.processing")
+              : amount !== undefined
+                ? t("card.donateAmount", { amount: formatAmount(amount, tag) })
+                : t("card.donate")}
           </Button>
         </form>
       </Card.Body>

@@ -2,12 +2,15 @@ import { Box, Button, Container, Drawer, Flex, HStack, IconButton, Portal, Stack
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { LuMenu, LuX } from "react-icons/lu";
+import { useT } from "../i18n/provider";
 import { AccountArea, MobileAccountArea } from "./account-area";
+import { LanguageMenu } from "./language-menu";
 import { Logo } from "./logo";
-import { navLinks } from "./nav-links";
+import { useNavLinks } from "./nav-links";
 import { ThemeToggle } from "./theme-toggle";
 
 function DonateButton({ onClick }: { onClick?: () => void }) {
+  const t = useT("common");
   return (
     // orange.700: white on the palette's own solid (orange.600) is 3.6:1, too faint for 14px text.
     <Button
@@ -21,7 +24,7 @@ function DonateButton({ onClick }: { onClick?: () => void }) {
       data-testid="donate-button"
     >
       <Link to="/donate">
-        <span aria-hidden>☕</span> Donate
+        <span aria-hidden>☕</span> {t("donate.button")}
       </Link>
     </Button>
   );
@@ -39,12 +42,19 @@ const linkStyle = {
 } as const;
 
 function MobileNav() {
+  const t = useT("common");
+  const navLinks = useNavLinks();
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   return (
     <Drawer.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="end" size="xs">
       <Drawer.Trigger asChild>
-        <IconButton variant="ghost" size="sm" aria-label="Open menu" display={{ base: "inline-flex", lg: "none" }}>
+        <IconButton
+          variant="ghost"
+          size="sm"
+          aria-label={t("nav.openMenu")}
+          display={{ base: "inline-flex", lg: "none" }}
+        >
           <LuMenu />
         </IconButton>
       </Drawer.Trigger>
@@ -58,7 +68,7 @@ function MobileNav() {
               </Drawer.Title>
             </Drawer.Header>
             <Drawer.Body>
-              <VStack as="nav" aria-label="Mobile" align="stretch" gap="1">
+              <VStack as="nav" aria-label={t("nav.mobile")} align="stretch" gap="1">
                 {navLinks.map((l) => (
                   <Box asChild key={l.to} {...linkStyle} fontSize="md" onClick={close}>
                     <Link to={l.to} activeOptions={{ exact: true }}>
@@ -70,10 +80,11 @@ function MobileNav() {
               <Stack mt="6" gap="3">
                 <DonateButton onClick={close} />
                 <MobileAccountArea onNavigate={close} />
+                <LanguageMenu />
               </Stack>
             </Drawer.Body>
             <Drawer.CloseTrigger asChild>
-              <IconButton variant="ghost" size="sm" aria-label="Close menu">
+              <IconButton variant="ghost" size="sm" aria-label={t("nav.closeMenu")}>
                 <LuX />
               </IconButton>
             </Drawer.CloseTrigger>
@@ -85,6 +96,8 @@ function MobileNav() {
 }
 
 export function Header() {
+  const t = useT("common");
+  const navLinks = useNavLinks();
   return (
     <Box
       as="header"
@@ -98,7 +111,7 @@ export function Header() {
       <Container maxW="7xl">
         <Flex h="16" align="center" justify="space-between" gap="4">
           <Logo />
-          <HStack as="nav" aria-label="Main" gap="1" display={{ base: "none", lg: "flex" }}>
+          <HStack as="nav" aria-label={t("nav.main")} gap="1" display={{ base: "none", lg: "flex" }}>
             {navLinks.map((l) => (
               <Box asChild key={l.to} {...linkStyle}>
                 <Link to={l.to} activeOptions={{ exact: true }}>
@@ -112,6 +125,7 @@ export function Header() {
               <DonateButton />
             </Box>
             <AccountArea />
+            <LanguageMenu compact />
             <ThemeToggle />
             <MobileNav />
           </HStack>

@@ -1,8 +1,13 @@
 import { headerToolIds, toolsById } from "../../schema/tools";
+import { useT } from "../i18n/provider";
 
 /** Header navigation (spec section 2): Home, the header tools from the catalogue, All Tools. */
-export const navLinks: readonly { to: string; label: string }[] = [
-  { to: "/", label: "Home" },
-  ...headerToolIds.map((id) => ({ to: toolsById[id].path, label: toolsById[id].title })),
-  { to: "/all-tools", label: "All Tools" },
-];
+export function useNavLinks(): readonly { to: string; label: string }[] {
+  const t = useT("common");
+  const tools = useT("tools");
+  return [
+    { to: "/", label: t("nav.home") },
+    ...headerToolIds.map((id) => ({ to: toolsById[id].path, label: tools(`${id}.title`) })),
+    { to: "/all-tools", label: t("nav.allTools") },
+  ];
+}

@@ -1,7 +1,8 @@
 import { Box, Card, SimpleGrid, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
-import { LuArrowRight } from "react-icons/lu";
-import type { ToolDef, ToolIcon as ToolIconName } from "../../schema/tools";
+import type { ToolDef, ToolIcon as ToolIconName, ToolId } from "../../schema/tools";
+import { useT } from "../i18n/provider";
+import { ArrowForward } from "./direction-icons";
 import { IconTile } from "./icon-tile";
 import { ToolIcon } from "./tool-icon";
 
@@ -15,6 +16,7 @@ export interface ToolCardProps {
 
 /** A card that links to a tool: its icon, title and description. */
 export function ToolCard({ path, icon, color, title, description }: ToolCardProps) {
+  const t = useT("common");
   return (
     <Card.Root
       asChild
@@ -35,7 +37,7 @@ export function ToolCard({ path, icon, color, title, description }: ToolCardProp
           <Card.Description>{description}</Card.Description>
           <Box flex="1" />
           <Text fontSize="sm" fontWeight="medium" color={`${color}.fg`} display="flex" alignItems="center" gap="1">
-            Open tool <LuArrowRight aria-hidden />
+            {t("tool.open")} <ArrowForward aria-hidden />
           </Text>
         </Card.Body>
       </Link>
@@ -45,10 +47,18 @@ export function ToolCard({ path, icon, color, title, description }: ToolCardProp
 
 /** The catalogue's tools as a grid of cards (home, All Tools). */
 export function ToolGrid({ tools }: { tools: readonly ToolDef[] }) {
+  const text = useT("tools");
   return (
     <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="5">
       {tools.map((t) => (
-        <ToolCard key={t.id} path={t.path} icon={t.icon} color={t.color} title={t.title} description={t.description} />
+        <ToolCard
+          key={t.id}
+          path={t.path}
+          icon={t.icon}
+          color={t.color}
+          title={text(`${t.id as ToolId}.title`)}
+          description={text(`${t.id as ToolId}.description`)}
+        />
       ))}
     </SimpleGrid>
   );

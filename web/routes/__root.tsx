@@ -5,6 +5,7 @@ import { AuthDialogs } from "../components/auth-dialogs";
 import { Footer } from "../components/footer";
 import { Header } from "../components/header";
 import { NotFound } from "../components/not-found";
+import { PageHead } from "../i18n/head";
 import { NavigationProvider } from "../session/navigation";
 import { Toaster } from "../ui/toaster";
 
@@ -21,6 +22,7 @@ function RootLayout() {
   const navigate = useNavigate();
   return (
     <NavigationProvider value={(to) => void navigate({ to })}>
+      <PageHead />
       <Flex direction="column" minH="100dvh" bg="page">
         <Header />
         <Box as="main" flex="1">

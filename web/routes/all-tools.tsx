@@ -1,28 +1,33 @@
 import { Heading, Stack } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
-import { groupTools } from "../../schema/tools";
+import { groupTools, toolGroups } from "../../schema/tools";
 import { Section, SectionHeading } from "../components/section";
 import { ToolGrid } from "../components/tool-card";
+import { groupKey } from "../i18n/catalogs";
+import { namespaces } from "../i18n/loader";
+import { useT } from "../i18n/provider";
 
-export const Route = createFileRoute("/all-tools")({ component: AllTools });
+export const Route = createFileRoute("/all-tools")({ component: AllTools, loader: namespaces("home") });
 
 function AllTools() {
+  const t = useT("home");
+  const tools = useT("tools");
+  const headings = new Map(toolGroups.map((g) => [g.heading, tools(groupKey(g.categories))]));
   return (
     <Section>
-      <SectionHeading
-        level="h1"
-        title="All Tools"
-        subtitle="Every tool, grouped by what it does. All free: run them on our servers, or switch on Process on this device and your files never leave it."
-      />
+      <SectionHeading level="h1" title={t("allTools.title")} subtitle={t("allTools.subtitle")} />
       <Stack gap="12">
-        {groupTools().map((group) => (
-          <Stack key={group.heading} as="section" gap="5" aria-label={group.heading}>
-            <Heading as="h2" size="xl">
-              {group.heading}
-            </Heading>
-            <ToolGrid tools={group.tools} />
-          </Stack>
-        ))}
+        {groupTools().map((group) => {
+          const heading = headings.get(group.heading) ?? group.heading;
+          return (
+            <Stack key={group.heading} as="section" gap="5" aria-label={heading}>
+              <Heading as="h2" size="xl">
+                {heading}
+              </Heading>
+              <ToolGrid tools={group.tools} />
+            </Stack>
+          );
+        })}
       </Stack>
     </Section>
   );

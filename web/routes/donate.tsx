@@ -1,24 +1,32 @@
 import { Alert, Box, Button, Container, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { LuArrowLeft, LuServer, LuSparkles, LuWrench } from "react-icons/lu";
+import { LuServer, LuSparkles, LuWrench } from "react-icons/lu";
 import * as v from "valibot";
+import { ArrowBack } from "../components/direction-icons";
 import { DonationCard } from "../components/donation-card";
 import { FeatureRow } from "../components/icon-tile";
+import { namespaces } from "../i18n/loader";
+import { useT } from "../i18n/provider";
 
 /** ?donation= comes back from Stripe Checkout; anything else is ignored. */
 const Search = v.object({ donation: v.fallback(v.optional(v.picklist(["success", "cancelled"])), undefined) });
 
-export const Route = createFileRoute("/donate")({ validateSearch: (s) => v.parse(Search, s), component: Donate });
+export const Route = createFileRoute("/donate")({
+  validateSearch: (s) => v.parse(Search, s),
+  component: Donate,
+  loader: namespaces("donate"),
+});
 
 function ReturnNotice() {
+  const t = useT("donate");
   const { donation } = Route.useSearch();
   if (donation === "success") {
     return (
       <Alert.Root status="success" borderRadius="xl" data-testid="donation-thanks">
         <Alert.Indicator />
         <Alert.Content>
-          <Alert.Title>Thank you for the coffee!</Alert.Title>
-          <Alert.Description>Your donation went through. It keeps PDFTools free for everyone.</Alert.Description>
+          <Alert.Title>{t("page.thanksTitle")}</Alert.Title>
+          <Alert.Description>{t("page.thanksText")}</Alert.Description>
         </Alert.Content>
       </Alert.Root>
     );
@@ -27,7 +35,7 @@ function ReturnNotice() {
     return (
       <Alert.Root status="info" borderRadius="xl">
         <Alert.Indicator />
-        <Alert.Title>The donation was cancelled. Nothing was charged.</Alert.Title>
+        <Alert.Title>{t("page.cancelled")}</Alert.Title>
       </Alert.Root>
     );
   }
@@ -35,21 +43,18 @@ function ReturnNotice() {
 }
 
 const reasons = [
-  {
-    icon: LuWrench,
-    title: "Tool maintenance",
-    text: "Keeping every tool working with the PDFs and images people really have.",
-  },
-  { icon: LuSparkles, title: "New features", text: "More tools and better results, decided by what you ask for." },
-  { icon: LuServer, title: "Server costs", text: "Processing and storage at the edge, so files are done in seconds." },
-];
+  { icon: LuWrench, key: "maintenance" },
+  { icon: LuSparkles, key: "features" },
+  { icon: LuServer, key: "servers" },
+] as const;
 
 function Donate() {
+  const t = useT("donate");
   return (
     <Container maxW="6xl" py={{ base: "10", md: "16" }}>
       <Button asChild variant="ghost" size="sm" mb="6">
         <Link to="/">
-          <LuArrowLeft /> Back to Tools
+          <ArrowBack /> {t("page.back")}
         </Link>
       </Button>
       <ReturnNotice />
@@ -60,16 +65,21 @@ function Donate() {
               ☕
             </Text>
             <Heading as="h1" size={{ base: "3xl", md: "4xl" }} letterSpacing="-0.02em">
-              Buy Me a Coffee
+              {t("page.title")}
             </Heading>
             <Text color="fg.muted" fontSize="lg">
-              PDFTools is free, with no ads and no watermarks. Donations are what keep it that way.
+              {t("page.text")}
             </Text>
           </Stack>
           <Stack gap="4" as="ul" listStyleType="none">
             {reasons.map((r) => (
-              <Box as="li" key={r.title} bg="surface" borderWidth="1px" borderRadius="xl" p="4">
-                <FeatureRow icon={r.icon} title={r.title} text={r.text} palette="orange" />
+              <Box as="li" key={r.key} bg="surface" borderWidth="1px" borderRadius="xl" p="4">
+                <FeatureRow
+                  icon={r.icon}
+                  title={t(`reason.${r.key}.title`)}
+                  text={t(`reason.${r.key}.text`)}
+                  palette="orange"
+                />
               </Box>
             ))}
           </Stack>

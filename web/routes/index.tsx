@@ -1,41 +1,30 @@
 import { Badge, Box, Button, Container, Heading, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { LuArrowRight, LuClock, LuShieldCheck, LuUserX, LuZap } from "react-icons/lu";
+import { LuClock, LuShieldCheck, LuUserX, LuZap } from "react-icons/lu";
 import { tools } from "../../schema/tools";
+import { ArrowForward } from "../components/direction-icons";
 import { DonationCard } from "../components/donation-card";
 import { FeatureRow } from "../components/icon-tile";
 import { Section, SectionHeading } from "../components/section";
 import { ToolGrid } from "../components/tool-card";
+import { namespaces } from "../i18n/loader";
+import { useT } from "../i18n/provider";
+import { Rich } from "../i18n/rich";
 
 export const Route = createFileRoute("/")({
   component: Home,
-  head: () => ({ meta: [{ title: "PDFTools: free PDF and image tools" }] }),
+  loader: namespaces("home", "donate"),
 });
 
 const promises = [
-  {
-    icon: LuUserX,
-    title: "No sign-up needed",
-    text: "Use every tool as a guest. An account only adds a higher daily allowance.",
-  },
-  {
-    icon: LuClock,
-    title: "Deleted after 24 hours",
-    text: "Results are removed automatically. Nobody else can list or guess them.",
-  },
-  {
-    icon: LuShieldCheck,
-    title: "Real encryption",
-    text: "Protect PDFs with AES-256, and unlock every common kind of PDF password.",
-  },
-  {
-    icon: LuZap,
-    title: "Fast, at the edge",
-    text: "Files are processed close to you, in seconds, with no watermark added.",
-  },
-];
+  { icon: LuUserX, key: "signup" },
+  { icon: LuClock, key: "deleted" },
+  { icon: LuShieldCheck, key: "encryption" },
+  { icon: LuZap, key: "fast" },
+] as const;
 
 function Hero() {
+  const t = useT("home");
   return (
     <Box
       bgGradient="to-b"
@@ -46,26 +35,22 @@ function Hero() {
       <Container maxW="5xl" py={{ base: "16", md: "24" }} textAlign="center">
         <Stack align="center" gap="6">
           <Badge colorPalette="red" variant="surface" size="lg" borderRadius="full" px="3">
-            Free forever · No watermarks · No sign-up
+            {t("hero.badge")}
           </Badge>
           <Heading as="h1" fontSize={{ base: "4xl", md: "6xl" }} lineHeight="1.05" letterSpacing="-0.03em" maxW="4xl">
-            Every PDF tool you need,{" "}
-            <Text as="span" color="brand.solid">
-              free and fast
-            </Text>
+            <Rich ns="home" k="hero.title" components={[<Text as="span" color="brand.solid" key="0" />]} />
           </Heading>
           <Text fontSize={{ base: "lg", md: "xl" }} color="fg.muted" maxW="2xl">
-            Merge, split, compress, convert, watermark, rotate, unlock and protect PDFs, and shrink images, in seconds.
-            Drop a file, get a better file back.
+            {t("hero.text")}
           </Text>
           <HStack gap="3" wrap="wrap" justify="center">
             <Button asChild size="lg" colorPalette="red" bg="brand.solid">
               <Link to="/all-tools">
-                Explore all tools <LuArrowRight />
+                {t("hero.explore")} <ArrowForward />
               </Link>
             </Button>
             <Button asChild size="lg" variant="outline">
-              <Link to="/merge-pdf">Merge PDFs</Link>
+              <Link to="/merge-pdf">{t("hero.merge")}</Link>
             </Button>
           </HStack>
         </Stack>
@@ -75,14 +60,15 @@ function Hero() {
 }
 
 function Home() {
+  const t = useT("home");
   return (
     <>
       <Hero />
       <Section aria-labelledby="tools-heading">
         <SectionHeading
           id="tools-heading"
-          title="All the tools you need"
-          subtitle={`${tools.length} tools for PDFs and images. Pick one to start; there is nothing to install.`}
+          title={t("tools.title")}
+          subtitle={t("tools.subtitle", { count: tools.length })}
         />
         <ToolGrid tools={tools} />
       </Section>
@@ -90,7 +76,12 @@ function Home() {
         <Section py={{ base: "10", md: "12" }}>
           <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="6">
             {promises.map((p) => (
-              <FeatureRow key={p.title} icon={p.icon} title={p.title} text={p.text} />
+              <FeatureRow
+                key={p.key}
+                icon={p.icon}
+                title={t(`promise.${p.key}.title`)}
+                text={t(`promise.${p.key}.text`)}
+              />
             ))}
           </SimpleGrid>
         </Section>
@@ -99,15 +90,12 @@ function Home() {
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap={{ base: "8", lg: "16" }} alignItems="center">
           <Stack gap="4">
             <Heading as="h2" id="support-heading" size={{ base: "2xl", md: "3xl" }} letterSpacing="-0.02em">
-              Support Our Free Tools
+              {t("support.title")}
             </Heading>
             <Text color="fg.muted" fontSize="lg">
-              PDFTools is free for everyone and carries no ads. If it saved you time, a coffee keeps the servers running
-              and new tools coming.
+              {t("support.text")}
             </Text>
-            <Text color="fg.muted">
-              Every donation, large or small, goes into maintenance, new features and hosting.
-            </Text>
+            <Text color="fg.muted">{t("support.text2")}</Text>
           </Stack>
           <DonationCard />
         </SimpleGrid>
@@ -123,14 +111,14 @@ function Home() {
           color="brand.contrast"
         >
           <Heading as="h2" id="cta-heading" size={{ base: "2xl", md: "4xl" }} letterSpacing="-0.02em">
-            Get Started Now
+            {t("cta.title")}
           </Heading>
           <Text fontSize="lg" maxW="xl" opacity={0.9}>
-            Pick a tool, drop your file and download the result. Free, private, and done in seconds.
+            {t("cta.text")}
           </Text>
           <Button asChild size="lg" bg="white" color="red.700" _hover={{ bg: "red.50" }}>
             <Link to="/all-tools">
-              Choose a tool <LuArrowRight />
+              {t("cta.button")} <ArrowForward />
             </Link>
           </Button>
         </Stack>

@@ -1,23 +1,5 @@
-/** "1.4 MB", "820 KB", "12 B": sizes as people read them. */
-export function formatBytes(bytes: number | undefined): string {
-  if (bytes === undefined || !Number.isFinite(bytes)) return "";
-  if (bytes < 1024) return `${bytes} B`;
-  const kb = bytes / 1024;
-  if (kb < 1024) return `${kb < 10 ? kb.toFixed(1) : Math.round(kb)} KB`;
-  const mb = kb / 1024;
-  return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
-}
-
-/** "until 14:05 tomorrow"-style text for a result's expiry, in the reader's own time zone. */
-export function formatExpiry(expiresAt: string | undefined, now = new Date()): string {
-  if (!expiresAt) return "";
-  const at = new Date(expiresAt);
-  if (Number.isNaN(at.getTime())) return "";
-  const time = at.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
-  const sameDay = at.toDateString() === now.toDateString();
-  const tomorrow = new Date(now);
-  tomorrow.setDate(now.getDate() + 1);
-  if (sameDay) return `Available until ${time} today`;
-  if (at.toDateString() === tomorrow.toDateString()) return `Available until ${time} tomorrow`;
-  return `Available until ${at.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}`;
-}
+/**
+ * The site's formatters, in the page's language (web/i18n/format.ts): sizes ("1,2 MB" in
+ * German), expiry times. Kept here so the tool pages' imports stay as they were.
+ */
+export { formatBytes, formatExpiry } from "../i18n/format";

@@ -100,15 +100,16 @@ export async function checkUpload(file: UploadedFile, tool: ToolDef, maxFileByte
     throw new AppError(
       "unsupported_file_type",
       `File type ${shown} is not supported. Accepted types: ${acceptedList(tool)}`,
-      {
-        fileName: name,
-      },
+      // params: what the site needs to say this in the visitor's language (web/i18n/errors.ts).
+      { fileName: name, params: { ext: shown, accepted: acceptedList(tool) } },
     );
   }
   const limitBytes = Math.min(tool.maxSizeMB * MB, maxFileBytes);
   if (file.bytes.length > limitBytes) {
-    throw new AppError("file_too_large", `File size exceeds ${Math.round(limitBytes / MB)}MB limit`, {
+    const limitMB = Math.round(limitBytes / MB);
+    throw new AppError("file_too_large", `File size exceeds ${limitMB}MB limit`, {
       fileName: name,
+      params: { limitMB },
     });
   }
   if (file.bytes.length === 0) throw new AppError("invalid_file", `${name} is empty.`, { fileName: name });

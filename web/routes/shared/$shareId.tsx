@@ -4,28 +4,31 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import { LuCircleAlert, LuDownload, LuFileCheck } from "react-icons/lu";
 import { ApiError } from "../../api/client";
 import { sharedDownloadUrl, sharedInfoQuery } from "../../api/share";
-import { formatBytes } from "../../tools/format";
+import { formatBytes, formatDateTime } from "../../i18n/format";
+import { namespaces } from "../../i18n/loader";
+import { type Translate, useLocale, useT } from "../../i18n/provider";
 import { toast } from "../../ui/toaster";
 
-export const Route = createFileRoute("/shared/$shareId")({ component: SharedFile });
+export const Route = createFileRoute("/shared/$shareId")({ component: SharedFile, loader: namespaces("shared") });
 
 /** Spec section 8: 404 and 410 have their own words; anything else is a load failure. */
-function errorText(err: unknown): string {
-  if (err instanceof ApiError && err.status === 404) return "File not found or has been removed";
-  if (err instanceof ApiError && err.status === 410) return "This shared file has expired";
-  return "Failed to load file information";
+function errorText(err: unknown, t: Translate<"shared">): string {
+  if (err instanceof ApiError && err.status === 404) return t("error.notFound");
+  if (err instanceof ApiError && err.status === 410) return t("error.expired");
+  return t("error.failed");
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-
 function SharedFile() {
+  const t = useT("shared");
+  const tag = useLocale();
+  const when = (iso: string) => formatDateTime(iso, tag);
   const { shareId } = Route.useParams();
   const info = useQuery(sharedInfoQuery(shareId));
 
   if (info.isPending) {
     return (
       <Container maxW="lg" py="16">
-        <Skeleton h="56" borderRadius="xl" data-testid="shared-loading" />
+        <Skeleton h="56" borderRadius="xl" data-testid="shared-loading" aria-label={t("loading")} />
       </Container>
     );
   }
@@ -36,13 +39,13 @@ function SharedFile() {
         <Stack align="center" textAlign="center" gap="4" bg="surface" borderWidth="1px" borderRadius="xl" p="10">
           <Icon as={LuCircleAlert} boxSize="10" color="red.500" />
           <Heading as="h1" size="2xl">
-            File Not Available
+            {t("error.title")}
           </Heading>
           <Text color="fg.muted" data-testid="shared-error">
-            {errorText(info.error)}
+            {errorText(info.error, t)}
           </Text>
           <Button asChild variant="outline">
-            <Link to="/">Return to Home</Link>
+            <Link to="/">{t("error.home")}</Link>
           </Button>
         </Stack>
       </Container>
@@ -68,7 +71,7 @@ function SharedFile() {
             </Flex>
             <Stack gap="0" minW="0">
               <Text fontSize="sm" color="fg.muted">
-                Someone shared a file with you
+                {t("intro")}
               </Text>
               <Heading as="h1" size="lg" wordBreak="break-all" data-testid="shared-file-name">
                 {file.fileName}
@@ -77,17 +80,17 @@ function SharedFile() {
           </Flex>
           <DataList.Root orientation="horizontal" gap="3">
             <DataList.Item>
-              <DataList.ItemLabel>Shared</DataList.ItemLabel>
+              <DataList.ItemLabel>{t("shared")}</DataList.ItemLabel>
               <DataList.ItemValue>{when(file.uploadTime)}</DataList.ItemValue>
             </DataList.Item>
             <DataList.Item>
-              <DataList.ItemLabel>Expires</DataList.ItemLabel>
+              <DataList.ItemLabel>{t("expires")}</DataList.ItemLabel>
               <DataList.ItemValue>{when(file.expiresAt)}</DataList.ItemValue>
             </DataList.Item>
             {file.size !== undefined && (
               <DataList.Item>
-                <DataList.ItemLabel>Size</DataList.ItemLabel>
-                <DataList.ItemValue>{formatBytes(file.size)}</DataList.ItemValue>
+                <DataList.ItemLabel>{t("size")}</DataList.ItemLabel>
+                <DataList.ItemValue>{formatBytes(file.size, tag)}</DataList.ItemValue>
               </DataList.Item>
             )}
           </DataList.Root>
@@ -96,13 +99,13 @@ function SharedFile() {
             colorPalette="green"
             onClick={() => {
               window.open(sharedDownloadUrl(shareId), "_blank", "noopener");
-              toast({ title: "Download started" });
+              toast({ title: t("downloadStarted") });
             }}
           >
-            <LuDownload /> Download File
+            <LuDownload /> {t("download")}
           </Button>
           <Text fontSize="xs" color="fg.subtle" textAlign="center">
-            Shared with PDFTools: free PDF and image tools. Files are deleted when the link expires.
+            {t("footer")}
           </Text>
         </Card.Body>
       </Card.Root>

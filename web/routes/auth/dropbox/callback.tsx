@@ -1,6 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { CloudCallback } from "../../../components/cloud-callback";
+import { namespaces } from "../../../i18n/loader";
 
 export const Route = createFileRoute("/auth/dropbox/callback")({
+  loader: namespaces("cloud"),
   component: () => <CloudCallback provider="dropbox" />,
 });

@@ -1,0 +1,14 @@
+import { chromium } from "@playwright/test";
+import {createServer} from "node:http"; import {readFileSync,existsSync,statSync} from "node:fs"; import {join} from "node:path";
+const d="dist/web"; const s=createServer((q,r)=>{let f=join(d,decodeURIComponent(new URL(q.url,"http://x").pathname)); if(!existsSync(f)||statSync(f).isDirectory()) f=join(d,"index.html"); if(f.endsWith(".js")) r.setHeader("Content-Type","text/javascript"); r.end(readFileSync(f));});
+await new Promise(ok=>s.listen(8862,"127.0.0.1",ok));
+const b = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless","--no-sandbox"] });
+const ctx = await b.newContext({ locale: process.argv[3] ?? "en-US", serviceWorkers: "block" });
+const p = await ctx.newPage();
+if (process.argv[4]) await p.route("**/api/**", (r) => r.abort());
+p.on("console", (m) => console.log("console", m.text().slice(0,300)));
+p.on("pageerror", (e) => console.log("err", e.message));
+await p.goto("http://127.0.0.1:8862" + process.argv[2], { waitUntil: "networkidle" });
+await p.waitForTimeout(1000);
+console.log(p.url(), (await p.innerText("body")).slice(0, 400).replace(/\n+/g," | "));
+await b.close(); s.close();

@@ -1,0 +1,94 @@
+import type { Messages } from "@lingui/core";
+import type { LocaleTag } from "../../schema/locales";
+import { type ToolCategory, type ToolId, toolGroups, tools } from "../../schema/tools";
+import type auth from "./locales/en/auth.json";
+import type cloud from "./locales/en/cloud.json";
+import enCommon from "./locales/en/common.json";
+import type donate from "./locales/en/donate.json";
+import type errors from "./locales/en/errors.json";
+import type home from "./locales/en/home.json";
+import type shared from "./locales/en/shared.json";
+
+/**
+ * The English catalogs, the source of truth: each namespace's keys are the keys of its English
+ * file (web/i18n/locales/en/<namespace>.json), so a missing or misspelt key is a type error.
+ * `tools` is the exception: its English is the tool catalogue itself (schema/tools.ts).
+ */
+export interface EnglishCatalogs {
+  common: typeof enCommon;
+  tools: Record<ToolKey, string>;
+  home: typeof home;
+  donate: typeof donate;
+  auth: typeof auth;
+  shared: typeof shared;
+  cloud: typeof cloud;
+  errors: typeof errors;
+}
+
+export type Namespace = keyof EnglishCatalogs;
+export type MessageKey<N extends Namespace> = keyof EnglishCatalogs[N] & string;
+
+export const NAMESPACES = [
+  "common",
+  "tools",
+  "home",
+  "donate",
+  "auth",
+  "shared",
+  "cloud",
+  "errors",
+] as const satisfies readonly Namespace[];
+
+/** Every page needs these (the header, footer and page titles name the tools): loaded before the first render. */
+export const CORE_NAMESPACES = ["common", "tools"] as const satisfies readonly Namespace[];
+
+type GroupKey = `group.${ToolCategory}`;
+export type ToolKey = `${ToolId}.title` | `${ToolId}.description` | GroupKey;
+
+/** The group's key is its first category's (All Tools' headings). */
+export const groupKey = (categories: readonly ToolCategory[]): GroupKey => `group.${categories[0]}`;
+
+/** The `tools` namespace in English, read from the catalogue: titles, descriptions, All Tools' headings. */
+export function englishToolMessages(): Record<ToolKey, string> {
+  const out: Record<string, string> = {};
+  for (const t of tools) {
+    out[`${t.id}.title`] = t.title;
+    out[`${t.id}.description`] = t.description;
+  }
+  for (const g of toolGroups) out[groupKey(g.categories)] = g.heading;
+  return out as Record<ToolKey, string>;
+}
+
+declare const __I18N_BASE__: string;
+
+/**
+ * Tests (vitest) read the catalog files through Vite; the built site fetches the compiled copies
+ * (web/i18n/vite-plugin.ts). `import.meta.env.MODE` is fixed at build time, so the test branch and
+ * its table of files are not in the site's bundle.
+ */
+const testFiles =
+  import.meta.env.MODE === "test" ? import.meta.glob<Messages>("./locales/*/*.json", { import: "default" }) : {};
+
+/** English's chrome ships in the main bundle: no request stands between an English visitor and the page. */
+const eager: Partial<Record<`${LocaleTag}:${Namespace}`, () => Messages>> = {
+  "en:common": () => enCommon as unknown as Messages,
+  "en:tools": () => englishToolMessages(),
+};
+
+/** The compiled messages of one namespace in one language, by key. */
+export async function loadCatalog(tag: LocaleTag, ns: Namespace): Promise<Messages> {
+  const now = eager[`${tag}:${ns}`];
+  if (now) return now();
+  if (import.meta.env.MODE === "test") {
+    const file = testFiles[`./locales/${tag}/${ns}.json`];
+    if (!file) throw new Error(`No catalog ${tag}/${ns}`);
+    return file();
+  }
+  const res = await fetch(`${__I18N_BASE__}/${tag}/${ns}.json`);
+  if (!res.ok) throw new Error(`Catalog ${tag}/${ns}: ${res.status}`);
+  return (await res.json()) as Messages;
+}
+
+export function eagerCatalog(tag: LocaleTag, ns: Namespace): Messages | undefined {
+  return eager[`${tag}:${ns}`]?.();
+}
