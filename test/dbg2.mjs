@@ -7,8 +7,9 @@ const ctx = await b.newContext({ locale: process.argv[3] ?? "en-US", serviceWork
 const p = await ctx.newPage();
 if (process.argv[4]) await p.route("**/api/**", (r) => r.abort());
 p.on("console", (m) => console.log("console", m.text().slice(0,300)));
+p.on("requestfinished", (r) => r.url().includes("i18n") && console.log("req", r.url()));
 p.on("pageerror", (e) => console.log("err", e.message));
 await p.goto("http://127.0.0.1:8862" + process.argv[2], { waitUntil: "networkidle" });
-await p.waitForTimeout(1000);
+await p.waitForTimeout(Number(process.env.WAIT ?? 1000));
 console.log(p.url(), (await p.innerText("body")).slice(0, 400).replace(/\n+/g," | "));
 await b.close(); s.close();

@@ -2,7 +2,6 @@ import { LocaleProvider as ChakraLocaleProvider } from "@chakra-ui/react";
 import {
   createContext,
   type ReactNode,
-  use,
   useCallback,
   useContext,
   useEffect,
@@ -12,7 +11,7 @@ import {
 import { DEFAULT_LOCALE, type LocaleTag } from "../../schema/locales";
 import { CORE_NAMESPACES, type MessageKey, type Namespace } from "./catalogs";
 import { localeOf, pathLocale, setActiveLocale } from "./locale";
-import { isLoaded, loadNamespace, runtimeOf, type Values } from "./runtime";
+import { isLoaded, loadNamespace, loadNamespaces, runtimeOf, suspendUntilLoaded, type Values } from "./runtime";
 
 const LocaleContext = createContext<LocaleTag>(DEFAULT_LOCALE);
 
@@ -41,7 +40,8 @@ export function LanguageProvider({ history, children }: { history: UrlSource; ch
 export function LanguageScope({ tag, children }: { tag: LocaleTag; children: ReactNode }) {
   // Links rendered below are written in this language by the router's output rewrite.
   setActiveLocale(tag);
-  for (const ns of CORE_NAMESPACES) if (!isLoaded(tag, ns)) use(loadNamespace(tag, ns));
+  // Both at once, not one after the other.
+  if (!CORE_NAMESPACES.every((ns) => isLoaded(tag, ns))) throw loadNamespaces(tag, CORE_NAMESPACES);
   const { dir } = localeOf(tag);
   useLayoutEffect(() => {
     document.documentElement.lang = tag;
@@ -67,7 +67,7 @@ export type Translate<N extends Namespace> = (key: MessageKey<N>, values?: Value
  */
 export function useT<N extends Namespace>(ns: N): Translate<N> {
   const tag = useLocale();
-  if (!isLoaded(tag, ns)) use(loadNamespace(tag, ns));
+  suspendUntilLoaded(tag, ns);
   const runtime = runtimeOf(tag);
   return useCallback((key: MessageKey<N>, values?: Values) => runtime._(`${ns}:${key}`, values), [runtime, ns]);
 }

@@ -45,12 +45,24 @@ export function loadNamespace(tag: LocaleTag, ns: Namespace): Promise<void> {
   const key = id(tag, ns);
   let p = loaded.get(key);
   if (!p) {
-    p = loadCatalog(tag, ns).then((m) => add(tag, ns, m));
-    // A failed load (offline, a deploy replaced the chunk) may be tried again.
+    // A language's catalog that cannot be had (offline before it was ever fetched) shows that
+    // namespace in English rather than nothing; English failing too is an error for the page.
+    p = loadCatalog(tag, ns)
+      .catch((err) => (tag === DEFAULT_LOCALE ? Promise.reject(err) : loadCatalog(DEFAULT_LOCALE, ns)))
+      .then((m) => add(tag, ns, m));
     p.catch(() => loaded.delete(key));
     loaded.set(key, p);
   }
   return p;
+}
+
+/**
+ * Suspends the component until a namespace is loaded (React Suspense). The promise is thrown, as
+ * lazy components do: React 19.3's `use()` did not resume a first render here (measured in
+ * jsdom and Chromium), the thrown promise does.
+ */
+export function suspendUntilLoaded(tag: LocaleTag, ns: Namespace): void {
+  if (!isLoaded(tag, ns)) throw loadNamespace(tag, ns);
 }
 
 export function loadNamespaces(tag: LocaleTag, namespaces: readonly Namespace[]): Promise<void> {
