@@ -64,8 +64,7 @@ export function PageHead() {
   const tag = useLocale();
   const path = useRouterState({ select: (s) => s.location.pathname });
   const notFound = useRouterState({
-    select: (s) =>
-      s.matches.some((m) => m.status === "notFound" || (m as { globalNotFound?: boolean }).globalNotFound === true),
+    select: (s) => s.matches.some((m) => m.status === "notFound" || (m as { _notFound?: boolean })._notFound === true),
   });
   const meta = pageMeta(path, notFound, t, tool);
 

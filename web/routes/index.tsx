@@ -34,7 +34,19 @@ function Hero() {
     >
       <Container maxW="5xl" py={{ base: "16", md: "24" }} textAlign="center">
         <Stack align="center" gap="6">
-          <Badge colorPalette="red" variant="surface" size="lg" borderRadius="full" px="3">
+          <Badge
+            colorPalette="red"
+            variant="surface"
+            size="lg"
+            borderRadius="full"
+            px="3"
+            // Longer in other languages than in English: it wraps on a phone rather than overflow.
+            whiteSpace="normal"
+            textAlign="center"
+            h="auto"
+            py="1"
+            maxW="full"
+          >
             {t("hero.badge")}
           </Badge>
           <Heading as="h1" fontSize={{ base: "4xl", md: "6xl" }} lineHeight="1.05" letterSpacing="-0.03em" maxW="4xl">
