@@ -149,14 +149,17 @@ describe("POST /api/convert/merge-pdf", () => {
     const one = { name: "a.pdf", bytes: pdf };
     expect((await convertFails(MERGE, new FormData(), 400)).error).toBe("No files selected");
     expect((await convertFails(MERGE, form([one]), 400)).error).toBe("At least 2 files required for merging");
-    expect((await convertFails(MERGE, form([one, { name: "notes.txt", bytes: pdf }]), 400)).error).toBe(
-      "File type .txt is not supported. Accepted types: .pdf",
-    );
+    const txt = await convertFails(MERGE, form([one, { name: "notes.txt", bytes: pdf }]), 400);
+    expect(txt.error).toBe("File type .txt is not supported. Accepted types: .pdf");
+    // What the site needs to say it in another language (web/i18n/errors.ts).
+    expect((txt as { params?: unknown }).params).toEqual({ ext: ".txt", accepted: ".pdf" });
     expect((await convertFails(MERGE, form([one, { name: "fake.pdf", bytes: png }]), 400)).error).toBe(
       "fake.pdf is not a valid PDF file.",
     );
     const big = { name: "big.pdf", bytes: new Uint8Array(25 * 1024 * 1024 + 1) };
-    expect((await convertFails(MERGE, form([one, big]), 413)).error).toBe("File size exceeds 25MB limit");
+    const tooBig = await convertFails(MERGE, form([one, big]), 413);
+    expect(tooBig.error).toBe("File size exceeds 25MB limit");
+    expect((tooBig as { params?: unknown }).params).toEqual({ limitMB: 25 });
     const locked = await convertFails(MERGE, form([one, { name: "secret.pdf", bytes: enc }]), 422);
     expect(locked).toEqual({
       code: "password_required",
