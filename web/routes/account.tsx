@@ -63,9 +63,10 @@ function DeleteAccount() {
     try {
       await remove.mutateAsync(password);
       close();
+      // Leave the page before signing out, so it never flashes its signed-out form.
+      await navigate({ to: "/" });
       await logout();
       toast({ title: "Your account has been deleted", description: "Everything it held is gone." });
-      void navigate({ to: "/" });
     } catch (err) {
       toast({ title: "Account not deleted", description: deletionError(err), variant: "destructive" });
     }
