@@ -3,6 +3,7 @@ import type { Budget } from "../../core/budget";
 import { checkPageContents } from "../content-check";
 import { guardPdf, loadPdf, savePdf } from "../document";
 import { hasIntactXref } from "../structure";
+import { applyDocumentOptions, type DocumentOptions, type OptionsReport } from "./document-options";
 import { type ImageLevel, type ImageReport, recompressImages } from "./images";
 import { dedupeStreams, dropUnreferenced, recompressStreams } from "./lossless";
 
@@ -16,7 +17,7 @@ export const IMAGE_LEVELS: Record<Exclude<PdfLevel, "low">, ImageLevel> = {
   extreme: { ppi: 96, target: 0.9, range: [25, 80] },
 };
 
-export interface CompressPdfOptions {
+export interface CompressPdfOptions extends DocumentOptions {
   level: PdfLevel;
   name?: string;
   /** Opens an encrypted input (see loadPdf). */
@@ -32,6 +33,8 @@ export interface CompressedPdf {
   repaired: boolean;
   pageCount: number;
   images: ImageReport;
+  /** What the options (grayscale, removals) did. */
+  options: OptionsReport;
 }
 
 /**
@@ -46,10 +49,11 @@ export async function compressPdf(bytes: Uint8Array, opts: CompressPdfOptions): 
   const budget = opts.budget;
   const check = budget ? () => budget.check() : undefined;
   const pageCount = doc.getPageCount();
+  const options = await guardPdf(opts.name, () => applyDocumentOptions(doc, opts, { budget, name: opts.name }));
   // Lossless first: duplicates are then resampled once, and a new image must beat the
   // re-deflated original, not the weaker one that came in.
   await guardPdf(opts.name, async () => {
-    dropUnreferenced(doc);
+    if (opts.removeUnused !== false) dropUnreferenced(doc);
     dedupeStreams(doc);
     await recompressStreams(doc, budget);
   });
@@ -59,9 +63,12 @@ export async function compressPdf(bytes: Uint8Array, opts: CompressPdfOptions): 
     images = await guardPdf(opts.name, () => recompressImages(doc, level, { budget, name: opts.name }));
   }
   check?.();
-  const out = await savePdf(doc, { budget });
-  // A damaged original is not handed back as it came: the rewrite repairs it, even if larger.
-  if (out.length < bytes.length) return { bytes: out, unchanged: false, repaired: false, pageCount, images };
-  if (hasIntactXref(bytes)) return { bytes, unchanged: true, repaired: false, pageCount, images };
-  return { bytes: out, unchanged: false, repaired: true, pageCount, images };
+  // Without its metadata nothing of ours is written into the information dictionary either.
+  const out = await savePdf(doc, { budget, keepInfo: opts.removeMetadata });
+  // What was asked for (grey, removals) comes back even when not smaller. A damaged original
+  // is not handed back as it came: the rewrite repairs it, even if larger.
+  const result = { pageCount, images, options };
+  if (out.length < bytes.length || options.changed) return { bytes: out, unchanged: false, repaired: false, ...result };
+  if (hasIntactXref(bytes)) return { bytes, unchanged: true, repaired: false, ...result };
+  return { bytes: out, unchanged: false, repaired: true, ...result };
 }

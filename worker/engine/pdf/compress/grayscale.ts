@@ -1,0 +1,274 @@
+import {
+  PDFArray,
+  type PDFContext,
+  PDFDict,
+  type PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFNumber,
+  type PDFObject,
+  type PDFRawStream,
+  PDFString,
+} from "@cantoo/pdf-lib";
+import { mozjpegEncoder } from "../../codecs/mozjpeg";
+import { type Budget, yieldToEventLoop } from "../../core/budget";
+import { isEngineError } from "../../core/errors";
+import type { MozjpegEncoder } from "../../image/jpeg/encode";
+import { contentLimit, readContent } from "../redact/content";
+import { type ContentUnit, ContentWalk } from "./content-walk";
+import { cmykGray, luma, SpaceReader } from "./gray-colour";
+import { type ColourState, type GrayContentJob, grayContent, startState } from "./gray-content";
+import { grayImage, type ImageOutcome } from "./gray-image";
+import { grayInlineImage } from "./gray-inline";
+import { grayShading } from "./gray-shading";
+import { deflate, resolve } from "./streams";
+
+/**
+ * The whole document in grey: content streams (pages, forms, patterns, Type 3 glyphs, soft
+ * masks, annotation appearances), images, shadings, and the colours annotations, form fields and
+ * bookmarks carry. Text is never touched: only colour operators and inline images are rewritten
+ * in content, so text extraction reads the same words. Nothing is rasterised.
+ */
+
+export interface GrayscaleReport {
+  /** Images made grey. */
+  images: number;
+  /** Images left in colour: JPEG 2000 (not decodable here), over the size limit, or unreadable. */
+  keptJpx: number;
+  keptLarge: number;
+  keptOther: number;
+  /** Content streams rewritten. */
+  streams: number;
+  /** Shadings made grey, and left in colour (a function or mesh this converter cannot read). */
+  shadings: number;
+  keptShadings: number;
+}
+
+export async function grayscaleDocument(
+  doc: PDFDocument,
+  opts: { budget?: Budget; name?: string } = {},
+): Promise<GrayscaleReport> {
+  const ctx = doc.context;
+  const budget = opts.budget;
+  const spaces = new SpaceReader(ctx);
+  const report: GrayscaleReport = {
+    images: 0,
+    keptJpx: 0,
+    keptLarge: 0,
+    keptOther: 0,
+    streams: 0,
+    shadings: 0,
+    keptShadings: 0,
+  };
+  let encoder: Promise<MozjpegEncoder> | null = null;
+  const imageJob = {
+    ctx,
+    spaces,
+    budget,
+    name: opts.name,
+    encoder: () => {
+      encoder ??= mozjpegEncoder();
+      return encoder;
+    },
+  };
+  const contentJob: GrayContentJob = {
+    ctx,
+    spaces,
+    inlineImage: (op, content, resources) => {
+      const out = grayInlineImage(ctx, spaces, op, content, resources);
+      if (out) report.images++;
+      return out;
+    },
+    tick: () => budget?.check(),
+  };
+  const done = new Set<PDFRawStream>();
+  const count: Record<ImageOutcome, (r: GrayscaleReport) => void> = {
+    converted: (r) => r.images++,
+    gray: () => {},
+    jpx: (r) => r.keptJpx++,
+    "too-large": (r) => r.keptLarge++,
+    unsupported: (r) => r.keptOther++,
+  };
+  await ContentWalk.run(doc, {
+    unit: async (u) => {
+      await grayUnit(contentJob, u, done, report, opts.name, budget);
+    },
+    image: async (s) => {
+      count[await grayImage(imageJob, s)](report);
+      budget?.check();
+      await yieldToEventLoop();
+    },
+    shading: (o) => {
+      const outcome = grayShading(ctx, spaces, o);
+      if (outcome === "converted") report.shadings++;
+      else if (outcome === "unsupported") report.keptShadings++;
+    },
+    annotation: (a) => grayAnnotation(ctx, contentJob, a),
+    tick: () => budget?.check(),
+  });
+  grayFormFields(ctx, contentJob, doc);
+  grayOutlines(ctx, doc);
+  return report;
+}
+
+/** One content program in grey: each stream rewritten in place, or joined into one when an operation spans two. */
+async function grayUnit(
+  job: GrayContentJob,
+  u: ContentUnit,
+  done: Set<PDFRawStream>,
+  report: GrayscaleReport,
+  name: string | undefined,
+  budget: Budget | undefined,
+): Promise<void> {
+  const ctx = job.ctx;
+  const where = u.kind === "page" ? "a page" : `a ${u.kind}`;
+  const max = contentLimit(budget);
+  const decoded = u.streams.map((s) => {
+    try {
+      return readContent(ctx, s, max, where, name);
+    } catch (err) {
+      // A stream no reader can read stays as it is; a bomb is refused as every content reader refuses it.
+      if (isEngineError(err) && err.code === "pdf_damaged") return null;
+      throw err;
+    }
+  });
+  let state: ColourState = startState();
+  const results: { stream: PDFRawStream; bytes: Uint8Array | null }[] = [];
+  let split = false;
+  for (const [i, s] of u.streams.entries()) {
+    const content = decoded[i];
+    if (done.has(s) || !content) {
+      // Shared with a page already converted (its colours are grey now), or unreadable: what follows is read by count.
+      state = startState();
+      continue;
+    }
+    try {
+      const r = grayContent(job, content, u.resources, state);
+      state = r.state;
+      results.push({ stream: s, bytes: r.bytes });
+      if (r.trailing && i < u.streams.length - 1) split = true;
+    } catch (err) {
+      if (isEngineError(err) && err.code === "pdf_damaged") continue;
+      throw err;
+    }
+  }
+  if (split) {
+    // An operation's operands in one stream and its operator in the next: converted as one program.
+    if (u.page && decoded.every((d) => d !== null)) {
+      const parts = decoded as Uint8Array[];
+      const joined = new Uint8Array(parts.reduce((n, d) => n + d.length + 1, 0));
+      let at = 0;
+      for (const d of parts) {
+        joined.set(d, at);
+        joined[at + d.length] = 10;
+        at += d.length + 1;
+      }
+      const r = grayContent(job, joined, u.resources, startState());
+      if (r.bytes) {
+        const ref = ctx.register(ctx.stream(deflate(r.bytes), { Filter: "FlateDecode" } as never));
+        u.page.node.set(PDFName.of("Contents"), ref);
+        report.streams++;
+      }
+    }
+    for (const s of u.streams) done.add(s);
+    return;
+  }
+  for (const { stream, bytes } of results) {
+    done.add(stream);
+    if (!bytes) continue;
+    stream.dict.set(PDFName.of("Filter"), PDFName.of("FlateDecode"));
+    stream.dict.delete(PDFName.of("DecodeParms"));
+    stream.updateContents(deflate(bytes));
+    report.streams++;
+  }
+  budget?.check();
+  await yieldToEventLoop();
+}
+
+/** A colour array (/C, /IC, /BG, /BC) as one grey component; RGB-only ones (outlines) as three equal. */
+function grayArray(ctx: PDFContext, d: PDFDict, key: string, rgbOnly = false): void {
+  const v = resolve(ctx, d.get(PDFName.of(key)));
+  if (!(v instanceof PDFArray)) return;
+  const c = v.asArray().map((x) => resolve(ctx, x));
+  if (!c.every((x) => x instanceof PDFNumber)) return;
+  const n = c.map((x) => (x as PDFNumber).asNumber());
+  let g: number;
+  if (n.length === 3) g = luma(n[0], n[1], n[2]);
+  else if (n.length === 4) g = cmykGray(n[0], n[1], n[2], n[3]);
+  else return;
+  const y = Math.round(Math.max(0, Math.min(1, g)) * 10000) / 10000;
+  d.set(PDFName.of(key), ctx.obj(rgbOnly ? [y, y, y] : [y]));
+}
+
+/** A default-appearance string (/DA: "0 0 1 rg /Helv 12 Tf") with its colour in grey. */
+function grayDA(ctx: PDFContext, job: GrayContentJob, d: PDFDict): void {
+  const v = resolve(ctx, d.get(PDFName.of("DA")));
+  if (!(v instanceof PDFString || v instanceof PDFHexString)) return;
+  try {
+    const r = grayContent(job, v.asBytes(), undefined);
+    if (r.bytes) d.set(PDFName.of("DA"), PDFHexString.of(Array.from(r.bytes, hex2).join("")));
+  } catch (err) {
+    if (!isEngineError(err)) throw err;
+  }
+}
+
+const hex2 = (b: number) => b.toString(16).padStart(2, "0");
+
+/** CSS colours in rich text and default styles (FreeText /DS, /RC): #rrggbb to its grey. */
+function grayCss(ctx: PDFContext, d: PDFDict, key: string): void {
+  const v = resolve(ctx, d.get(PDFName.of(key)));
+  if (!(v instanceof PDFString || v instanceof PDFHexString)) return;
+  const text = v.decodeText();
+  const out = text.replace(/#([0-9a-fA-F]{6})\b/g, (_, h: string) => {
+    const g = Math.round(luma(parseInt(h.slice(0, 2), 16), parseInt(h.slice(2, 4), 16), parseInt(h.slice(4), 16)));
+    return `#${hex2(g).repeat(3)}`;
+  });
+  if (out !== text) d.set(PDFName.of(key), PDFHexString.fromText(out));
+}
+
+function grayAnnotation(ctx: PDFContext, job: GrayContentJob, a: PDFDict): void {
+  grayArray(ctx, a, "C");
+  grayArray(ctx, a, "IC");
+  const mk = resolve(ctx, a.get(PDFName.of("MK")));
+  if (mk instanceof PDFDict) {
+    grayArray(ctx, mk, "BG");
+    grayArray(ctx, mk, "BC");
+  }
+  grayDA(ctx, job, a);
+  grayCss(ctx, a, "DS");
+  grayCss(ctx, a, "RC");
+}
+
+/** Form fields' default appearances (a reader draws a field's new value with them). */
+function grayFormFields(ctx: PDFContext, job: GrayContentJob, doc: PDFDocument): void {
+  const acro = resolve(ctx, doc.catalog.get(PDFName.of("AcroForm")));
+  if (!(acro instanceof PDFDict)) return;
+  grayDA(ctx, job, acro);
+  const seen = new Set<PDFObject>();
+  const stack = [resolve(ctx, acro.get(PDFName.of("Fields")))];
+  while (stack.length && seen.size < 100_000) {
+    const o = stack.pop();
+    if (!o || seen.has(o)) continue;
+    seen.add(o);
+    if (o instanceof PDFArray) stack.push(...o.asArray().map((x) => resolve(ctx, x)));
+    else if (o instanceof PDFDict) {
+      grayDA(ctx, job, o);
+      stack.push(resolve(ctx, o.get(PDFName.of("Kids"))));
+    }
+  }
+}
+
+/** Bookmark colours (/C is always RGB there). */
+function grayOutlines(ctx: PDFContext, doc: PDFDocument): void {
+  const root = resolve(ctx, doc.catalog.get(PDFName.of("Outlines")));
+  if (!(root instanceof PDFDict)) return;
+  const seen = new Set<PDFObject>();
+  const stack: (PDFObject | undefined)[] = [resolve(ctx, root.get(PDFName.of("First")))];
+  while (stack.length && seen.size < 100_000) {
+    const o = stack.pop();
+    if (!(o instanceof PDFDict) || seen.has(o)) continue;
+    seen.add(o);
+    grayArray(ctx, o, "C", true);
+    stack.push(resolve(ctx, o.get(PDFName.of("Next"))), resolve(ctx, o.get(PDFName.of("First"))));
+  }
+}
