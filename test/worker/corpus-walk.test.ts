@@ -109,7 +109,7 @@ function signed(body: FormData): FormData {
  * Compress PDF in grey runs on every corpus PDF up to this size here (about 180 files); the larger
  * ones (photo and scan PDFs taking seconds each) are walked by `npm run bench -- gray`.
  */
-export const GRAY_WALK_MAX_BYTES = 300_000;
+const GRAY_WALK_MAX_BYTES = 300_000;
 
 /** Every PDF tool's request for one file (merge adds a good file after it). */
 function requests(file: UploadFile, good: UploadFile, password: Record<string, string>) {
