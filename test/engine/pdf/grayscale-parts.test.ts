@@ -2,7 +2,7 @@ import { PDFDocument } from "@cantoo/pdf-lib";
 import { describe, expect, it } from "vitest";
 import { JpegReader } from "../../../worker/engine/image/jpeg/decode";
 import { lumaJpeg } from "../../../worker/engine/image/jpeg/luma";
-import { cmykGray, grayText, SpaceReader } from "../../../worker/engine/pdf/compress/gray-colour";
+import { cmykGray, grayText, SpaceReader } from "../../../worker/engine/pdf/compress/gray/colour";
 import { stripJpegMetadata } from "../../../worker/engine/pdf/compress/jpeg-metadata";
 import { compileFunction } from "../../../worker/engine/pdf/functions";
 import { corpus, djpeg, runOn } from "../support/oracles";

@@ -38,10 +38,12 @@ export interface CompressedPdf {
 }
 
 /**
- * Compresses a PDF: the lossless steps (unreferenced objects dropped, identical streams
- * merged, streams deflated at level 9, object streams at save), then images per level. Text,
- * links, bookmarks and forms are objects the compressor never rewrites. The output is never
- * larger than the input: the original comes back instead, unless the original is damaged.
+ * Compresses a PDF: the options first (thumbnails, metadata, attachments removed, the document
+ * in grey, unused page resources dropped: see document-options.ts), then the lossless steps
+ * (unreferenced objects dropped, identical streams merged, streams deflated at level 9, object
+ * streams at save), then images per level. Text, links, bookmarks and forms are never
+ * rewritten (grey changes only colour operators). The output is never larger than the input:
+ * the original comes back instead, unless the original is damaged or an option changed it.
  */
 export async function compressPdf(bytes: Uint8Array, opts: CompressPdfOptions): Promise<CompressedPdf> {
   const doc = await loadPdf(bytes, { name: opts.name, password: opts.password, budget: opts.budget });

@@ -8,7 +8,7 @@ import {
   removeMetadata,
   removeThumbnails,
 } from "./cleanup";
-import { type GrayscaleReport, grayscaleDocument } from "./grayscale";
+import { type GrayscaleReport, grayscaleDocument } from "./gray/grayscale";
 import { pruneResources } from "./prune";
 
 /** Compress PDF's options beyond the level (schema/options.ts CompressPdfOptions: the same names and defaults). */

@@ -1,8 +1,8 @@
 import { PDFArray, type PDFContext, PDFDict, PDFName } from "@cantoo/pdf-lib";
-import { asName, asNum, type Op, type Operand, operations } from "../redact/lexer";
-import { ByteSink, writeOperand } from "../redact/writer";
-import { DEVICE_GRAY, type GraySpace, grayText, type SpaceReader } from "./gray-colour";
-import { resolve } from "./streams";
+import { asName, asNum, type Op, type Operand, operations } from "../../redact/lexer";
+import { ByteSink, writeOperand } from "../../redact/writer";
+import { resolve } from "../streams";
+import { DEVICE_GRAY, type GraySpace, grayText, type SpaceReader } from "./colour";
 
 /**
  * Content streams in grey: every colour operator becomes a grey one (rg, k, sc, scn with a

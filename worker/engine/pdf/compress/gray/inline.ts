@@ -1,15 +1,15 @@
 import { type PDFContext, PDFDict, PDFHexString, PDFName, PDFNumber, type PDFObject } from "@cantoo/pdf-lib";
 import { zlibSync } from "fflate";
-import { type DecodeStep, decodeSteps, FILTER_ALIASES } from "../../core/decode";
-import { JpegReader } from "../../image/jpeg/decode";
-import { JpegPixels } from "../../image/jpeg/pixels";
-import { readAll } from "../../image/pixels";
-import { asDict, asName, asNum, type Op, type Operand } from "../redact/lexer";
-import { writeOperand } from "../redact/writer";
-import type { SpaceReader } from "./gray-colour";
-import { decodeOf, grayPalette } from "./gray-image";
-import { memoryRowSource, RowConverter, rowBytes, type SampleLayout } from "./gray-pixels";
-import { resolve } from "./streams";
+import { type DecodeStep, decodeSteps, FILTER_ALIASES } from "../../../core/decode";
+import { JpegReader } from "../../../image/jpeg/decode";
+import { JpegPixels } from "../../../image/jpeg/pixels";
+import { readAll } from "../../../image/pixels";
+import { asDict, asName, asNum, type Op, type Operand } from "../../redact/lexer";
+import { writeOperand } from "../../redact/writer";
+import { resolve } from "../streams";
+import type { SpaceReader } from "./colour";
+import { decodeOf, grayPalette } from "./image";
+import { memoryRowSource, RowConverter, rowBytes, type SampleLayout } from "./pixels";
 
 /**
  * Inline images (BI ... ID ... EI) in grey. A palette or one-ink image keeps its data and gets a

@@ -8,9 +8,9 @@ import {
   PDFRawStream,
   type PDFRef,
 } from "@cantoo/pdf-lib";
-import { compileFunction } from "../functions";
-import type { GraySpace, SpaceReader } from "./gray-colour";
-import { decodeGeneral, deflate, numberIn, resolve } from "./streams";
+import { compileFunction } from "../../functions";
+import { decodeGeneral, deflate, numberIn, resolve } from "../streams";
+import type { GraySpace, SpaceReader } from "./colour";
 
 /**
  * Shadings in grey. A shading's colours come from its function (axial, radial, function-based,

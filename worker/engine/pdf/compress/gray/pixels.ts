@@ -1,8 +1,8 @@
 import { zlibSync } from "fflate";
-import { InflateReader } from "../../core/inflate-reader";
-import { paeth, unfilterRow } from "../../core/predictor";
-import { BatchedZlib, filteredRows } from "../../image/png/encode";
-import { cmykGray, type GraySpace } from "./gray-colour";
+import { InflateReader } from "../../../core/inflate-reader";
+import { paeth, unfilterRow } from "../../../core/predictor";
+import { BatchedZlib, filteredRows } from "../../../image/png/encode";
+import { cmykGray, type GraySpace } from "./colour";
 
 /**
  * An image's samples to 8-bit grey, a row at a time: rows read from the stream (Flate inflated

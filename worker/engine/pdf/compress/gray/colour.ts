@@ -9,8 +9,8 @@ import {
   PDFRawStream,
   PDFString,
 } from "@cantoo/pdf-lib";
-import { compileFunction } from "../functions";
-import { decodeGeneral, numberIn, resolve } from "./streams";
+import { compileFunction } from "../../functions";
+import { decodeGeneral, numberIn, resolve } from "../streams";
 
 /**
  * Colour spaces read for grayscale conversion: how many components a colour has, and its grey
