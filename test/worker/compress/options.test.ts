@@ -1,7 +1,7 @@
 import { AFRelationship, PDFDocument, PDFHexString, PDFName, StandardFonts } from "@cantoo/pdf-lib";
 import { describe, expect, it } from "vitest";
 import { colourZooPdf } from "../../support/colour-zoo";
-import { convertFails, form, pageCount, pdfInfo, render } from "../convert/support";
+import { convertFails, form, pageCount, pdfInfo, pdfText, render } from "../convert/support";
 import { corpusFile, oracle } from "../helpers";
 import { compress, expectGrayPages, keysIn, luma, objects, PATH, textOf } from "./pdf-support";
 import { psnr } from "./support";
@@ -318,6 +318,15 @@ describe("removeUnused", () => {
     expect(all.filter((d) => d["/BaseFont"] === "/Courier")).toHaveLength(0);
     expect(await textOf(out)).toBe(await textOf(input));
     expect(psnr(await render(input, { dpi: 40 }), await render(out, { dpi: 40 }))).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it("keeps a page's resources when its content cannot be read here", { timeout: 60_000 }, async () => {
+    // Page 14's content stream is damaged past what pdf-lib parses; poppler still reads its text.
+    const input = await corpusFile("pdf/malformed/qpdf__xref-compressed-in-compressed.pdf");
+    const page14 = (bytes: Uint8Array) => pdfText(bytes, ["-f", "14", "-l", "14"]);
+    expect(await page14(input)).toContain("Potato 13");
+    const { out } = await compress(input, {});
+    expect(await page14(out)).toContain("Potato 13");
   });
 
   it("keeps every object when off, dropping only what the other options detached", { timeout: 60_000 }, async () => {

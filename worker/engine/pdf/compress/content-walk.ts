@@ -31,6 +31,16 @@ export interface ContentUnit {
   /** The object whose /Resources these are (the page, the form, the font), when it has its own. */
   owner: PDFObject | undefined;
   page: PDFPage | undefined;
+  /** Some of its content is not a stream this walk can read (a damaged object): what it uses is unknown. */
+  unreadable?: boolean;
+}
+
+/** Whether every piece of a page's /Contents is a stream (no contents at all is fine). */
+function readableContents(ctx: PDFContext, page: PDFPage): boolean {
+  const c = resolve(ctx, page.node.get(PDFName.of("Contents")));
+  if (c === undefined) return true;
+  const items = c instanceof PDFArray ? c.asArray() : [c];
+  return items.every((x) => resolve(ctx, x) instanceof PDFRawStream);
 }
 
 export interface ContentVisitor {
@@ -72,7 +82,14 @@ export class ContentWalk {
         walk.pageOwners.add(node);
         node = resolve(doc.context, node.get(PDFName.of("Parent")));
       }
-      await v.unit({ kind: "page", streams: pageStreams(doc.context, page), resources, owner: page.node, page });
+      await v.unit({
+        kind: "page",
+        streams: pageStreams(doc.context, page),
+        resources,
+        owner: page.node,
+        page,
+        unreadable: !readableContents(doc.context, page),
+      });
       await walk.resources(resources, page);
       const thumb = resolve(doc.context, page.node.get(PDFName.of("Thumb")));
       if (thumb instanceof PDFRawStream) await walk.image(thumb);

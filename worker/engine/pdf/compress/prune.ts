@@ -82,6 +82,7 @@ export async function pruneResources(doc: PDFDocument, budget?: Budget): Promise
       const u = uses.get(unit.resources) ?? usage();
       uses.set(unit.resources, u);
       if (unit.owner) owners.add(unit.owner instanceof PDFRawStream ? unit.owner.dict : unit.owner);
+      if (unit.unreadable) u.unknown = true;
       if (u.unknown) return;
       for (const s of unit.streams) {
         const content = decodeGeneral(ctx, s, max);
