@@ -18,6 +18,7 @@ export function optionNotes(r: OptionsReport): string[] {
     if (g.keptLarge) kept.push(`${plural(g.keptLarge, "image")} too large to convert here`);
     if (g.keptOther) kept.push(`${plural(g.keptOther, "image")} that could not be read`);
     if (g.keptShadings) kept.push(`${plural(g.keptShadings, "gradient")} that could not be read`);
+    if (g.keptContent) kept.push(`${plural(g.keptContent, "content stream")} too damaged to read`);
     notes.push(kept.length ? `converted to grayscale, except ${kept.join(", ")}` : "converted to grayscale");
   }
   if (r.metadata?.removed) {

@@ -29,6 +29,8 @@ export interface GrayscaleReport {
   keptOther: number;
   /** Content streams rewritten. */
   streams: number;
+  /** Content streams left as they were: damaged past reading (their colours stay). */
+  keptContent: number;
   /** Shadings made grey, and left in colour (a function or mesh this converter cannot read). */
   shadings: number;
   keptShadings: number;
@@ -49,6 +51,7 @@ export async function grayscaleDocument(
     streams: 0,
     shadings: 0,
     keptShadings: 0,
+    keptContent: 0,
   };
   let encoder: Promise<MozjpegEncoder> | null = null;
   const imageJob = {
@@ -113,12 +116,16 @@ async function grayUnit(
   const ctx = job.ctx;
   const where = u.kind === "page" ? "a page" : `a ${u.kind}`;
   const max = contentLimit(budget);
+  if (u.unreadable) report.keptContent++;
   const decoded = u.streams.map((s) => {
     try {
       return readContent(ctx, s, max, where, name);
     } catch (err) {
       // A stream no reader can read stays as it is; a bomb is refused as every content reader refuses it.
-      if (isEngineError(err) && err.code === "pdf_damaged") return null;
+      if (isEngineError(err) && err.code === "pdf_damaged") {
+        report.keptContent++;
+        return null;
+      }
       throw err;
     }
   });
@@ -138,7 +145,10 @@ async function grayUnit(
       results.push({ stream: s, bytes: r.bytes });
       if (r.trailing && i < u.streams.length - 1) split = true;
     } catch (err) {
-      if (isEngineError(err) && err.code === "pdf_damaged") continue;
+      if (isEngineError(err) && err.code === "pdf_damaged") {
+        report.keptContent++;
+        continue;
+      }
       throw err;
     }
   }
