@@ -158,6 +158,16 @@ export const CompressPdfOptions = v.object({
     oneOf(PDF_LEVELS, "Compression level must be low, recommended or extreme."),
     "recommended" as PdfLevel,
   ),
+  /** The whole document in grey: images, text and drawing colours, shadings. Text stays text. */
+  grayscale: allow("grayscale", false),
+  /** The document information dictionary and every XMP packet (catalog and per object), page-piece data. */
+  removeMetadata: allow("removeMetadata", false),
+  /** Page thumbnail images (/Thumb), which readers draw themselves anyway. */
+  removeThumbnails: allow("removeThumbnails", true),
+  /** Embedded files: the attachment list, file-attachment annotations, associated files (/AF). */
+  removeAttachments: allow("removeAttachments", false),
+  /** Objects nothing refers to, and fonts and images a page lists but never draws. */
+  removeUnused: allow("removeUnused", true),
 });
 
 export const IMAGE_QUALITIES = ["high", "balanced", "small"] as const;

@@ -7,7 +7,7 @@ import { statSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { buildCorpus, has } from "./corpus.mjs";
 import { engine, native } from "./measure.mjs";
-import { butteraugli, decode, pdfSsim, ssim } from "./metrics.mjs";
+import { butteraugli, colourOf, decode, pdfSsim, ssim } from "./metrics.mjs";
 
 export const name = "compress";
 
@@ -52,8 +52,10 @@ export async function run({ E, bundle, dir, log }) {
     return ppmPath;
   };
 
+  // COMPRESS_ONLY=pdf runs the PDF rows alone (the image rows take minutes).
+  const only = process.env.COMPRESS_ONLY;
   // 12 MP camera JPEG.
-  {
+  if (only !== "pdf") {
     const g = "12 MP JPEG";
     const src = decode(files.jpeg, dir);
     const q = (res) => ({
@@ -90,7 +92,7 @@ export async function run({ E, bundle, dir, log }) {
   }
 
   // WebP photo.
-  {
+  if (only !== "pdf") {
     const g = "3 MP WebP";
     const src = decode(files.webp, dir);
     const ours = await engine(bundle, "image", files.webp, out("ours.webp"), { quality: "high" });
@@ -104,10 +106,12 @@ export async function run({ E, bundle, dir, log }) {
   }
 
   // PNGs: a screenshot and a photo.
-  for (const [g, file] of [
-    ["PNG screenshot 1080p", files.screenshot],
-    ["PNG photo", files.pngPhoto],
-  ]) {
+  for (const [g, file] of only === "pdf"
+    ? []
+    : [
+        ["PNG screenshot 1080p", files.screenshot],
+        ["PNG photo", files.pngPhoto],
+      ]) {
     const src = decode(file, dir);
     const tag = basename(file, ".png");
     const qual = (res) => ({
@@ -170,6 +174,46 @@ export async function run({ E, bundle, dir, log }) {
         }
       });
     else skip("gs");
+    // Grayscale (images, text and drawing in grey) against ghostscript's colour conversion to grey.
+    const grey = (label, o) => {
+      const worst = colourOf(o, pages, dir);
+      if (worst !== null)
+        notes.push(
+          `${g}, ${label}: ${worst <= 1 ? "every pixel grey" : `pixels up to ${worst} levels from grey`} (first ${pages} pages at 50 dpi)`,
+        );
+    };
+    for (const level of ["low", "recommended"]) {
+      const o = out(`ours-gray-${level}-${tag}.pdf`);
+      add(
+        g,
+        file,
+        `ours (grayscale, ${level})`,
+        await engine(bundle, "pdf", file, o, { level, grayscale: true }),
+        qual(o),
+      );
+      grey(`ours (grayscale, ${level})`, o);
+    }
+    if (has("gs"))
+      await attempt("gs", async () => {
+        for (const setting of [null, "ebook"]) {
+          const o = out(`gs-gray-${setting ?? "default"}-${tag}.pdf`);
+          const args = [
+            "-q",
+            "-dNOPAUSE",
+            "-dBATCH",
+            "-dSAFER",
+            "-sDEVICE=pdfwrite",
+            "-sColorConversionStrategy=Gray",
+            "-dProcessColorModel=/DeviceGray",
+            ...(setting ? [`-dPDFSETTINGS=/${setting}`] : []),
+            `-sOutputFile=${o}`,
+            file,
+          ];
+          const label = `gs -sColorConversionStrategy=Gray${setting ? ` /${setting}` : ""}`;
+          add(g, file, label, await native("gs", args, o), qual(o));
+          grey(label, o);
+        }
+      });
     if (has("qpdf"))
       await attempt("qpdf", async () => {
         const o = out(`qpdf-${tag}.pdf`);

@@ -88,3 +88,22 @@ export function pdfSsim(E, original, result, pages, tmp) {
   const scores = a.map((img, i) => ssim(E, img, b[i]));
   return scores.every((s) => s !== null) ? scores.reduce((x, y) => x + y, 0) / scores.length : null;
 }
+
+/**
+ * How far pages 1..n of a PDF, drawn in colour by poppler (50 dpi), are from grey: the most any
+ * pixel's R, G and B differ (0 or 1: grey; null without pdftoppm).
+ */
+export function colourOf(file, pages, tmp) {
+  if (!has("pdftoppm")) return null;
+  exec("pdftoppm", ["-r", "50", "-l", String(pages), file, join(tmp, "colour")]);
+  let worst = 0;
+  for (const f of readdirSync(tmp).filter((f) => f.startsWith("colour-"))) {
+    const img = netpbm(readFileSync(join(tmp, f)));
+    rmSync(join(tmp, f));
+    for (let p = 0; p < img.data.length; p += 3) {
+      const d = Math.max(Math.abs(img.data[p] - img.data[p + 1]), Math.abs(img.data[p + 1] - img.data[p + 2]));
+      if (d > worst) worst = d;
+    }
+  }
+  return worst;
+}

@@ -4,7 +4,7 @@
  * `name` and `run({ E, bundle, dir, log })` returning `{ rows, notes, tools, markdown? }`; this
  * runner bundles the engine once, runs the groups, prints a table per group (the group's own
  * markdown when it gives one) and writes test/bench/results/<group>.json (and .md).
- * `npm run bench -- compress` runs one group (compress, tools, startup, memory, hostile, first-paint).
+ * `npm run bench -- compress` runs one group (compress, gray, tools, startup, memory, hostile, first-paint).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,13 +13,14 @@ import { fileURLToPath } from "node:url";
 import { bundleFile } from "./bundle.mjs";
 import * as compress from "./compress.mjs";
 import * as firstPaint from "./first-paint.mjs";
+import * as gray from "./gray-corpus.mjs";
 import * as hostile from "./hostile.mjs";
 import { machine } from "./machine.mjs";
 import * as memory from "./memory.mjs";
 import * as startup from "./startup.mjs";
 import * as tools from "./tools.mjs";
 
-const GROUPS = [compress, tools, startup, memory, hostile, firstPaint];
+const GROUPS = [compress, gray, tools, startup, memory, hostile, firstPaint];
 const wanted = process.argv.slice(2);
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 

@@ -379,6 +379,8 @@ export function toolAttachments(tool) {
 export function toolFields(tool) {
   const fields = {
     "extract-pages": { selectedPages: "[1]" },
+    // Every option that reads more of the file: grey reads every content stream, image and shading.
+    "compress-pdf": { grayscale: "true", removeMetadata: "true", removeAttachments: "true" },
     "split-pages": { selectedPages: "[1]" },
     "watermark-pdf": { watermarkText: "CONFIDENTIAL", opacity: "0.3" },
     "protect-pdf": { password: "hostile-Pa55" },

@@ -24,6 +24,7 @@ const ALLOWED = new Set([
   "pdftoppm",
   "pdfimages",
   "pdffonts",
+  "pdfdetach",
   "djpeg",
   "dwebp",
   "webpmux",

@@ -3,6 +3,7 @@ import type { Budget } from "../../core/budget";
 import { checkPageContents } from "../content-check";
 import { guardPdf, loadPdf, savePdf } from "../document";
 import { hasIntactXref } from "../structure";
+import { applyDocumentOptions, type DocumentOptions, type OptionsReport } from "./document-options";
 import { type ImageLevel, type ImageReport, recompressImages } from "./images";
 import { dedupeStreams, dropUnreferenced, recompressStreams } from "./lossless";
 
@@ -16,7 +17,7 @@ export const IMAGE_LEVELS: Record<Exclude<PdfLevel, "low">, ImageLevel> = {
   extreme: { ppi: 96, target: 0.9, range: [25, 80] },
 };
 
-export interface CompressPdfOptions {
+export interface CompressPdfOptions extends DocumentOptions {
   level: PdfLevel;
   name?: string;
   /** Opens an encrypted input (see loadPdf). */
@@ -32,13 +33,17 @@ export interface CompressedPdf {
   repaired: boolean;
   pageCount: number;
   images: ImageReport;
+  /** What the options (grayscale, removals) did. */
+  options: OptionsReport;
 }
 
 /**
- * Compresses a PDF: the lossless steps (unreferenced objects dropped, identical streams
- * merged, streams deflated at level 9, object streams at save), then images per level. Text,
- * links, bookmarks and forms are objects the compressor never rewrites. The output is never
- * larger than the input: the original comes back instead, unless the original is damaged.
+ * Compresses a PDF: the options first (thumbnails, metadata, attachments removed, the document
+ * in grey, unused page resources dropped: see document-options.ts), then the lossless steps
+ * (unreferenced objects dropped, identical streams merged, streams deflated at level 9, object
+ * streams at save), then images per level. Text, links, bookmarks and forms are never
+ * rewritten (grey changes only colour operators). The output is never larger than the input:
+ * the original comes back instead, unless the original is damaged or an option changed it.
  */
 export async function compressPdf(bytes: Uint8Array, opts: CompressPdfOptions): Promise<CompressedPdf> {
   const doc = await loadPdf(bytes, { name: opts.name, password: opts.password, budget: opts.budget });
@@ -46,10 +51,11 @@ export async function compressPdf(bytes: Uint8Array, opts: CompressPdfOptions): 
   const budget = opts.budget;
   const check = budget ? () => budget.check() : undefined;
   const pageCount = doc.getPageCount();
+  const options = await guardPdf(opts.name, () => applyDocumentOptions(doc, opts, { budget, name: opts.name }));
   // Lossless first: duplicates are then resampled once, and a new image must beat the
   // re-deflated original, not the weaker one that came in.
   await guardPdf(opts.name, async () => {
-    dropUnreferenced(doc);
+    if (opts.removeUnused !== false) dropUnreferenced(doc);
     dedupeStreams(doc);
     await recompressStreams(doc, budget);
   });
@@ -59,9 +65,12 @@ export async function compressPdf(bytes: Uint8Array, opts: CompressPdfOptions): 
     images = await guardPdf(opts.name, () => recompressImages(doc, level, { budget, name: opts.name }));
   }
   check?.();
-  const out = await savePdf(doc, { budget });
-  // A damaged original is not handed back as it came: the rewrite repairs it, even if larger.
-  if (out.length < bytes.length) return { bytes: out, unchanged: false, repaired: false, pageCount, images };
-  if (hasIntactXref(bytes)) return { bytes, unchanged: true, repaired: false, pageCount, images };
-  return { bytes: out, unchanged: false, repaired: true, pageCount, images };
+  // Without its metadata nothing of ours is written into the information dictionary either.
+  const out = await savePdf(doc, { budget, keepInfo: opts.removeMetadata });
+  // What was asked for (grey, removals) comes back even when not smaller. A damaged original
+  // is not handed back as it came: the rewrite repairs it, even if larger.
+  const result = { pageCount, images, options };
+  if (out.length < bytes.length || options.changed) return { bytes: out, unchanged: false, repaired: false, ...result };
+  if (hasIntactXref(bytes)) return { bytes, unchanged: true, repaired: false, ...result };
+  return { bytes: out, unchanged: false, repaired: true, ...result };
 }

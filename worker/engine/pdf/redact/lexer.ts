@@ -27,6 +27,8 @@ export interface Op {
   /** Byte range of the whole operation, operands included. */
   start: number;
   end: number;
+  /** An inline image's data (between ID and EI). */
+  data?: { start: number; end: number };
 }
 
 /** The content nests arrays or dicts deeper than any real file: read as damage. */
@@ -52,6 +54,7 @@ type Token = Operand | { [KEYWORD]: string } | undefined;
 
 export class Lexer {
   pos = 0;
+  private imageData = { start: 0, end: 0 };
   constructor(readonly s: Uint8Array) {}
 
   private skipSpace(): void {
@@ -76,7 +79,10 @@ export class Lexer {
       if (t === undefined) continue;
       if (typeof t === "object" && t !== null && KEYWORD in t) {
         const op = t[KEYWORD];
-        if (op === "BI") args.push(this.inlineImage());
+        if (op === "BI") {
+          args.push(this.inlineImage());
+          return { op, args, start, end: this.pos, data: this.imageData };
+        }
         return { op, args, start, end: this.pos };
       }
       args.push(t as Operand);
@@ -215,6 +221,7 @@ export class Lexer {
   private inlineImage(): PdfDictOperand {
     const map = new Map<string, Operand>();
     const s = this.s;
+    this.imageData = { start: s.length, end: s.length };
     let key: string | null = null;
     for (;;) {
       this.skipSpace();
@@ -234,6 +241,7 @@ export class Lexer {
     // One white-space byte ends "ID"; the data follows.
     this.pos++;
     let i = this.pos;
+    const dataStart = this.pos;
     while (i < s.length) {
       if (
         s[i] === 69 &&
@@ -245,6 +253,8 @@ export class Lexer {
       i++;
     }
     this.pos = Math.min(s.length, i + 2);
+    // The white space before EI ends the data.
+    this.imageData = { start: Math.min(dataStart, i), end: Math.max(Math.min(dataStart, i), i - 1) };
     return { kind: "dict", map };
   }
 }
