@@ -26,7 +26,7 @@ export class JpegPixels implements PixelSource {
     private readonly reader: JpegReader,
     colorTransform?: number,
   ) {
-    const { frame, meta } = reader;
+    const { frame } = reader;
     this.width = frame.width;
     this.height = frame.height;
     this.mcuRows = frame.mcusPerColumn;
@@ -35,20 +35,9 @@ export class JpegPixels implements PixelSource {
       if (frame.hmax % c.h !== 0 || frame.vmax % c.v !== 0)
         throw invalidImage("This JPEG's chroma layout is not supported.");
     }
-    const ids = frame.components.map((c) => c.id).join(",");
-    const transform =
-      meta.adobeTransform >= 0
-        ? meta.adobeTransform
-        : colorTransform !== undefined
-          ? colorTransform
-          : n === 3 && !meta.jfif && ids === "82,71,66"
-            ? 0
-            : n === 3
-              ? 1
-              : 0;
     this.layout = n === 1 ? "gray" : n === 3 ? "rgb" : "cmyk";
     this.channels = n;
-    this.ycc = n >= 3 && transform !== 0;
+    this.ycc = isYcc(reader, colorTransform);
     this.strides = frame.components.map((c) => c.blocksPerLine * 8);
     this.planes = frame.components.map((c, i) => new Uint8Array(this.strides[i] * c.v * 8 * 3));
     this.mult = reader.quant.map(idctMultipliers);
@@ -198,6 +187,27 @@ export class JpegPixels implements PixelSource {
       if (ch === 4) data[p + 3] = k[x];
     }
   }
+}
+
+/**
+ * Whether the components are YCbCr (or YCCK) rather than RGB (or CMYK) as stored: the Adobe
+ * marker says so, else PDF's /ColorTransform, else libjpeg's guess from JFIF and component ids.
+ */
+export function isYcc(reader: Pick<JpegReader, "frame" | "meta">, colorTransform?: number): boolean {
+  const { frame, meta } = reader;
+  const n = frame.components.length;
+  const ids = frame.components.map((c) => c.id).join(",");
+  const transform =
+    meta.adobeTransform >= 0
+      ? meta.adobeTransform
+      : colorTransform !== undefined
+        ? colorTransform
+        : n === 3 && !meta.jfif && ids === "82,71,66"
+          ? 0
+          : n === 3
+            ? 1
+            : 0;
+  return n >= 3 && transform !== 0;
 }
 
 function clamp(v: number): number {
