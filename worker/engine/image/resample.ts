@@ -117,10 +117,11 @@ export class Downsampler implements PixelSource {
         else for (let i = 0; i < n; i++) acc[i] += hrow[i] * inside;
         if (rest > 0) for (let i = 0; i < n; i++) carry[i] += hrow[i] * rest;
       }
+      // Means of non-negative samples: at least 0.5 here, truncated into the byte.
       const inv = 1 / (bottom - top);
       for (let i = 0; i < n; i++) {
         const v = acc[i] * inv + 0.5;
-        data[r * n + i] = v >= 255 ? 255 : v <= 0 ? 0 : v;
+        data[r * n + i] = Math.min(v, 255);
       }
     }
     this.outY += rows;
