@@ -28,9 +28,10 @@ class MeteredBudget extends E.Budget {
     super.check();
   }
 }
-const options = JSON.parse(optionsJson || "{}");
+// `memoryMB` runs the job on a larger budget, as the on-device engine does (the edge's is 80 MB).
+const { memoryMB, ...options } = JSON.parse(optionsJson || "{}");
 const bytes = new Uint8Array(readFileSync(input));
-const budget = new MeteredBudget(10 * 60_000);
+const budget = new MeteredBudget(10 * 60_000, memoryMB ? { memory: memoryMB * 1024 * 1024 } : {});
 const started = performance.now();
 let out;
 let detail = "";

@@ -200,7 +200,7 @@ export async function buildCorpus(E, dir) {
     textPdf: join(dir, "text-30-pages.pdf"),
     screenshot: join(dir, "screenshot-1080p.png"),
     pngPhoto: join(dir, "photo.png"),
-    webp: join(dir, "photo-3mp.webp"),
+    webp: join(dir, "photo-12mp.webp"),
   };
   if (Object.values(files).every((f) => existsSync(f))) return files;
   const base = basePhoto(E);
@@ -218,8 +218,8 @@ export async function buildCorpus(E, dir) {
   }
   writeFileSync(files.pngPhoto, p);
   const encoder = await E.webpEncoder();
-  // At the 3 MP WebP budget.
-  const [ww, wh] = [2000, 1500];
+  // A phone-sized WebP: 12 MP, past the edge's 3 MP (run on a device's budget).
+  const [ww, wh] = [4000, 3000];
   const rgba = new Uint8Array(ww * wh * 4);
   const rgb = photo(base, ww, wh, 9);
   for (let i = 0; i < ww * wh; i++) rgba.set([rgb[i * 3], rgb[i * 3 + 1], rgb[i * 3 + 2], 255], i * 4);

@@ -162,6 +162,47 @@ test("JPG to PDF and compress image (JPEG, PNG, WebP) run here", async ({ page }
   net.expectNothingUploaded();
 });
 
+test("a 12 MP WebP, too large for the edge, is compressed here, and a 12 MP JPEG converted to WebP", async ({
+  page,
+}) => {
+  test.setTimeout(420_000);
+  const net = await blockServerJobs(page);
+  // Phone-sized inputs made from the corpus photo by libvips: 4000 x 3000, well past the edge's 3 MP
+  // (and 4 MP converting to WebP); this browser's budget (a quarter of its memory) takes them.
+  const photo = sharp(corpus("img/jpeg/sharp__gain-map.jpg")).resize(4000, 3000, { fit: "fill" });
+  const webp = await photo.clone().webp({ quality: 90 }).toBuffer();
+  const jpeg = await photo.clone().jpeg({ quality: 92 }).toBuffer();
+  const dims = (path: string) => {
+    const r = spawnSync("dwebp", [path, "-o", "/dev/null"], { encoding: "utf8" });
+    expect(r.status, r.stderr).toBe(0);
+    return /Dimensions: (\d+ x \d+)/.exec(r.stderr)?.[1];
+  };
+
+  await openOnDevice(page, "/compress-image");
+  await page.getByTestId("file-input").setInputFiles([{ name: "phone.webp", mimeType: "image/webp", buffer: webp }]);
+  await page.getByRole("button", { name: "Compress images" }).click();
+  const items = page.getByTestId("upload-item");
+  await expect(items.nth(0)).toHaveAttribute("data-status", "completed", { timeout: 300_000 });
+  const compressed = await saveLocal(page, localLink(items.nth(0)));
+  expect(compressed.name).toBe("phone-compressed.webp");
+  expect(dims(compressed.path)).toBe("4000 x 3000");
+  expect(statSync(compressed.path).size).toBeLessThanOrEqual(webp.length);
+
+  await openOnDevice(page, "/compress-image");
+  await page.getByTestId("file-input").setInputFiles([{ name: "phone.jpg", mimeType: "image/jpeg", buffer: jpeg }]);
+  // The options show once a file is queued.
+  await page.getByRole("radio", { name: "Convert to WebP" }).click({ force: true });
+  await page.getByRole("button", { name: "Compress images" }).click();
+  await expect(page.getByTestId("upload-item").nth(0)).toHaveAttribute("data-status", "completed", {
+    timeout: 300_000,
+  });
+  const converted = await saveLocal(page, localLink(page.getByTestId("upload-item").nth(0)));
+  // The conversion is kept only when it is smaller than the JPEG; either way it decodes whole.
+  if (converted.name.endsWith(".webp")) expect(dims(converted.path)).toBe("4000 x 3000");
+  else expect(run("djpeg", ["-outfile", "/dev/null", converted.path])).toBe("");
+  net.expectNothingUploaded();
+});
+
 test("fill form, flatten, redact and sign run here, their inspections too", async ({ page }) => {
   const net = await blockServerJobs(page);
   await openOnDevice(page, "/fill-form");

@@ -14,11 +14,24 @@ export interface ImageInfo {
 /**
  * Pixel budgets, by what a job must hold: JPEG and PNG stream in bands; a WebP is decoded whole
  * (the decoder's copy, then ours: 4 bytes a pixel each) and libwebp's encoder needs about 12
- * more, so 3 MP measures about 85 MB at its peak (npm run bench).
+ * more, 28 bytes a pixel at the peak (3 MP measured about 85 MB, npm run bench), so its limit
+ * follows the job's memory: 3 MP in the edge's 80 MB, 9 to 76 MP on a device (256 MB to 2 GB).
  */
 export const MAX_MEGAPIXELS: Record<ImageFormat, number> = { jpeg: 50, png: 40, webp: 3 };
-/** Converting to WebP holds the whole image and the encoder (about 19 bytes a pixel from JPEG). */
+/** Bytes a pixel costs at the peak: a WebP decoded and re-encoded; an image converted to WebP. */
+export const WEBP_BYTES_PER_PIXEL = 28;
+export const TO_WEBP_BYTES_PER_PIXEL = 19;
+/** Converting to WebP holds the whole image and the encoder: 4 MP in the edge's 80 MB. */
 export const MAX_WEBP_OUTPUT_MEGAPIXELS = 4;
+
+/**
+ * The WebP limits for a job that may hold `memory` bytes, in whole megapixels (rounded down,
+ * with the 3 MP the edge measured at 85 MB counted as fitting its 80 MB).
+ */
+export function webpLimits(memory: number): { input: number; output: number } {
+  const mp = (bytesPerPixel: number) => Math.max(1, Math.floor(memory / bytesPerPixel / 1e6 + 0.05));
+  return { input: mp(WEBP_BYTES_PER_PIXEL), output: mp(TO_WEBP_BYTES_PER_PIXEL) };
+}
 
 const ascii = (b: Uint8Array, at: number, n: number) => latin1(b.subarray(at, at + n));
 const u16be = (b: Uint8Array, at: number) => (b[at] << 8) | b[at + 1];

@@ -1,5 +1,5 @@
 import { CHANNELS, type Layout, type PixelSource } from "./pixels";
-import { luma, ssimPlanes } from "./ssim";
+import { luma, type SsimReference, ssimAgainst, ssimReference } from "./ssim";
 
 /**
  * Choosing a quality setting by measurement: encode sample tiles of the image at a candidate
@@ -71,19 +71,33 @@ function variance(y: Float32Array): number {
   return s2 / y.length - m * m;
 }
 
+/** The strips' tiles, blurred once: a search compares each strip with many candidates. */
+const references = new WeakMap<TileStrip, SsimReference[]>();
+
+function referencesOf(strip: TileStrip): SsimReference[] {
+  let refs = references.get(strip);
+  if (!refs) {
+    const th = strip.height / strip.count;
+    const n = strip.width * th;
+    const ca = CHANNELS[strip.layout];
+    refs = Array.from({ length: strip.count }, (_, i) =>
+      ssimReference(luma(strip.data.subarray(i * n * ca, (i + 1) * n * ca), n, strip.layout), strip.width, th),
+    );
+    references.set(strip, refs);
+  }
+  return refs;
+}
+
 /** Mean of per-tile SSIM between the strip and its decoded re-encoding. */
 export function stripScore(strip: TileStrip, decoded: Uint8Array, decodedLayout: Layout = strip.layout): number {
   const th = strip.height / strip.count;
   const n = strip.width * th;
-  const ca = CHANNELS[strip.layout];
   const cb = CHANNELS[decodedLayout];
-  let sum = 0;
-  const la = new Float32Array(n);
+  const refs = referencesOf(strip);
   const lb = new Float32Array(n);
+  let sum = 0;
   for (let i = 0; i < strip.count; i++) {
-    const a = luma(strip.data.subarray(i * n * ca, (i + 1) * n * ca), n, strip.layout, la);
-    const b = luma(decoded.subarray(i * n * cb, (i + 1) * n * cb), n, decodedLayout, lb);
-    sum += ssimPlanes(a, b, strip.width, th);
+    sum += ssimAgainst(refs[i], luma(decoded.subarray(i * n * cb, (i + 1) * n * cb), n, decodedLayout, lb));
   }
   return sum / strip.count;
 }

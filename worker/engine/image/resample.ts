@@ -11,7 +11,11 @@ export class Downsampler implements PixelSource {
   private readonly ch: number;
   private readonly sx: number;
   private readonly sy: number;
-  private readonly spans: { i0: number; i1: number; w0: number; w1: number }[];
+  /** Per output column: first and last source column, and their weights. */
+  private readonly i0: Int32Array;
+  private readonly i1: Int32Array;
+  private readonly w0: Float32Array;
+  private readonly w1: Float32Array;
   private acc!: Float32Array;
   private carry!: Float32Array;
   private hrow: Float32Array;
@@ -30,13 +34,21 @@ export class Downsampler implements PixelSource {
     this.sx = src.width / width;
     this.sy = src.height / height;
     this.hrow = new Float32Array(width * this.ch);
-    this.spans = Array.from({ length: width }, (_, x) => {
+    this.i0 = new Int32Array(width);
+    this.i1 = new Int32Array(width);
+    this.w0 = new Float32Array(width);
+    this.w1 = new Float32Array(width);
+    for (let x = 0; x < width; x++) {
       const a = x * this.sx;
       const b = Math.min(src.width, (x + 1) * this.sx);
       const i0 = Math.floor(a);
       const i1 = Math.min(src.width - 1, Math.ceil(b) - 1);
-      return { i0, i1, w0: i0 + 1 - a, w1: b - i1 };
-    });
+      this.i0[x] = i0;
+      this.i1[x] = i1;
+      // A span inside one source pixel weighs that pixel once by its covered fraction.
+      this.w0[x] = i0 === i1 ? b - a : i0 + 1 - a;
+      this.w1[x] = b - i1;
+    }
     this.rewind();
   }
 
@@ -61,17 +73,22 @@ export class Downsampler implements PixelSource {
   }
 
   private horizontal(row: Uint8Array): void {
-    const { ch, hrow, sx } = this;
-    for (let x = 0; x < this.width; x++) {
-      const { i0, i1, w0, w1 } = this.spans[x];
+    const { ch, hrow, i0: first, i1: last, w0: wFirst, w1: wLast } = this;
+    const inv = 1 / this.sx;
+    const width = this.width;
+    for (let x = 0; x < width; x++) {
+      const i0 = first[x];
+      const i1 = last[x];
+      const w0 = wFirst[x];
+      const w1 = wLast[x];
       for (let c = 0; c < ch; c++) {
         let s: number;
-        if (i0 === i1) s = row[i0 * ch + c] * (w0 + w1 - 1);
+        if (i0 === i1) s = row[i0 * ch + c] * w0;
         else {
           s = row[i0 * ch + c] * w0 + row[i1 * ch + c] * w1;
           for (let i = i0 + 1; i < i1; i++) s += row[i * ch + c];
         }
-        hrow[x * ch + c] = s / sx;
+        hrow[x * ch + c] = s * inv;
       }
     }
   }
@@ -88,6 +105,7 @@ export class Downsampler implements PixelSource {
       const bottom = Math.min(this.src.height, (j + 1) * this.sy);
       this.acc.set(this.carry);
       this.carry.fill(0);
+      const { acc, carry, hrow } = this;
       while (this.srcY < bottom) {
         const row = this.sourceRow();
         if (!row) break;
@@ -95,15 +113,15 @@ export class Downsampler implements PixelSource {
         const y = this.srcY++;
         const inside = Math.min(y + 1, bottom) - Math.max(y, top);
         const rest = Math.max(0, y + 1 - bottom);
-        for (let i = 0; i < n; i++) {
-          this.acc[i] += this.hrow[i] * inside;
-          if (rest > 0) this.carry[i] += this.hrow[i] * rest;
-        }
+        if (inside === 1) for (let i = 0; i < n; i++) acc[i] += hrow[i];
+        else for (let i = 0; i < n; i++) acc[i] += hrow[i] * inside;
+        if (rest > 0) for (let i = 0; i < n; i++) carry[i] += hrow[i] * rest;
       }
-      const span = bottom - top;
+      // Means of non-negative samples: at least 0.5 here, truncated into the byte.
+      const inv = 1 / (bottom - top);
       for (let i = 0; i < n; i++) {
-        const v = this.acc[i] / span + 0.5;
-        data[r * n + i] = v >= 255 ? 255 : Math.max(v, 0);
+        const v = acc[i] * inv + 0.5;
+        data[r * n + i] = Math.min(v, 255);
       }
     }
     this.outY += rows;

@@ -35,25 +35,57 @@ export function luma(px: Uint8Array, count: number, layout: Layout, into?: Float
   return y;
 }
 
+/** Separable Gaussian blur with edge replication; the inner loops skip the clamps away from the edges. */
 function blur(src: Float32Array, w: number, h: number, tmp: Float32Array, out: Float32Array): void {
+  const [k0, k1, k2, k3, k4, k5] = [KERNEL[5], KERNEL[6], KERNEL[7], KERNEL[8], KERNEL[9], KERNEL[10]];
   for (let y = 0; y < h; y++) {
+    const row = y * w;
     for (let x = 0; x < w; x++) {
+      if (x >= RADIUS && x < w - RADIUS) {
+        const c = row + x;
+        tmp[c] =
+          k0 * src[c] +
+          k1 * (src[c - 1] + src[c + 1]) +
+          k2 * (src[c - 2] + src[c + 2]) +
+          k3 * (src[c - 3] + src[c + 3]) +
+          k4 * (src[c - 4] + src[c + 4]) +
+          k5 * (src[c - 5] + src[c + 5]);
+        continue;
+      }
       let s = 0;
       for (let k = -RADIUS; k <= RADIUS; k++) {
-        const xx = Math.max(0, Math.min(w - 1, x + k));
-        s += KERNEL[k + RADIUS] * src[y * w + xx];
+        const xx = x + k < 0 ? 0 : x + k >= w ? w - 1 : x + k;
+        s += KERNEL[k + RADIUS] * src[row + xx];
       }
-      tmp[y * w + x] = s;
+      tmp[row + x] = s;
     }
   }
   for (let y = 0; y < h; y++) {
+    const row = y * w;
+    if (y >= RADIUS && y < h - RADIUS) {
+      const w2 = 2 * w;
+      const w3 = 3 * w;
+      const w4 = 4 * w;
+      const w5 = 5 * w;
+      for (let x = 0; x < w; x++) {
+        const c = row + x;
+        out[c] =
+          k0 * tmp[c] +
+          k1 * (tmp[c - w] + tmp[c + w]) +
+          k2 * (tmp[c - w2] + tmp[c + w2]) +
+          k3 * (tmp[c - w3] + tmp[c + w3]) +
+          k4 * (tmp[c - w4] + tmp[c + w4]) +
+          k5 * (tmp[c - w5] + tmp[c + w5]);
+      }
+      continue;
+    }
     for (let x = 0; x < w; x++) {
       let s = 0;
       for (let k = -RADIUS; k <= RADIUS; k++) {
-        const yy = Math.max(0, Math.min(h - 1, y + k));
+        const yy = y + k < 0 ? 0 : y + k >= h ? h - 1 : y + k;
         s += KERNEL[k + RADIUS] * tmp[yy * w + x];
       }
-      out[y * w + x] = s;
+      out[row + x] = s;
     }
   }
 }
@@ -69,14 +101,39 @@ function planes(n: number): Float32Array[] {
   return scratch.map((p) => p.subarray(0, n));
 }
 
-/** Mean SSIM of two luma planes. */
-export function ssimPlanes(a: Float32Array, b: Float32Array, w: number, h: number): number {
+/**
+ * One side of a comparison, blurred once: a quality search compares the same original tiles
+ * with many candidates, and its local means and variances do not change.
+ */
+export interface SsimReference {
+  width: number;
+  height: number;
+  plane: Float32Array;
+  mean: Float32Array;
+  /** Local second moment (mean of squares). */
+  square: Float32Array;
+}
+
+export function ssimReference(a: Float32Array, w: number, h: number): SsimReference {
   const n = w * h;
-  const [tmp, ma, mb, saa, sbb, sab, prod] = planes(n);
-  blur(a, w, h, tmp, ma);
+  const ref = { width: w, height: h, plane: a.slice(0, n), mean: new Float32Array(n), square: new Float32Array(n) };
+  moments(ref, planes(n));
+  return ref;
+}
+
+function moments(ref: SsimReference, [tmp, , , , prod]: Float32Array[]): void {
+  const { width: w, height: h, plane: a } = ref;
+  blur(a, w, h, tmp, ref.mean);
+  for (let i = 0; i < w * h; i++) prod[i] = a[i] * a[i];
+  blur(prod, w, h, tmp, ref.square);
+}
+
+/** Mean SSIM of a luma plane against a reference of the same size. */
+export function ssimAgainst(ref: SsimReference, b: Float32Array): number {
+  const { width: w, height: h, plane: a, mean: ma, square: saa } = ref;
+  const n = w * h;
+  const [tmp, mb, sbb, sab, prod] = planes(n);
   blur(b, w, h, tmp, mb);
-  for (let i = 0; i < n; i++) prod[i] = a[i] * a[i];
-  blur(prod, w, h, tmp, saa);
   for (let i = 0; i < n; i++) prod[i] = b[i] * b[i];
   blur(prod, w, h, tmp, sbb);
   for (let i = 0; i < n; i++) prod[i] = a[i] * b[i];
@@ -91,6 +148,16 @@ export function ssimPlanes(a: Float32Array, b: Float32Array, w: number, h: numbe
     sum += ((2 * mua * mub + C1) * (2 * cov + C2)) / ((mua * mua + mub * mub + C1) * (va + vb + C2));
   }
   return sum / n;
+}
+
+/** Mean SSIM of two luma planes. */
+export function ssimPlanes(a: Float32Array, b: Float32Array, w: number, h: number): number {
+  const n = w * h;
+  const p = planes(n);
+  // The reference's moments in scratch planes the comparison does not use.
+  const ref = { width: w, height: h, plane: a.subarray(0, n), mean: p[5], square: p[6] };
+  moments(ref, p);
+  return ssimAgainst(ref, b);
 }
 
 /** Mean SSIM on luma of two interleaved images of the same layout. */

@@ -8,7 +8,14 @@ import { type PixelSource, readAll } from "../pixels";
 import { parseHeader, readChunks } from "../png/chunks";
 import { PngRawRows } from "../png/decode";
 import { PngPixels } from "../png/pixels";
-import { checkPixelBudget, type ImageInfo, MAX_WEBP_OUTPUT_MEGAPIXELS, probeImage } from "../probe";
+import {
+  checkPixelBudget,
+  type ImageInfo,
+  MAX_MEGAPIXELS,
+  MAX_WEBP_OUTPUT_MEGAPIXELS,
+  probeImage,
+  webpLimits,
+} from "../probe";
 import { compressJpeg, MAX_JPEG_STORE_BYTES } from "./jpeg";
 import type { CompressedImage, CompressImageOptions } from "./options";
 import { compressPng } from "./png";
@@ -27,8 +34,13 @@ export async function compressImage(
   opts: CompressImageOptions,
 ): Promise<CompressedImage> {
   const info = probeImage(bytes);
-  checkPixelBudget(info, name);
-  if (opts.toWebp && info.format !== "webp") checkPixelBudget(info, name, MAX_WEBP_OUTPUT_MEGAPIXELS);
+  // WebP is decoded and encoded whole, so its limits follow the job's memory (the edge's 80 MB
+  // gives the fixed ones; a device's larger budget, larger images).
+  const webp = opts.budget
+    ? webpLimits(opts.budget.memoryLimit)
+    : { input: MAX_MEGAPIXELS.webp, output: MAX_WEBP_OUTPUT_MEGAPIXELS };
+  checkPixelBudget(info, name, info.format === "webp" ? webp.input : MAX_MEGAPIXELS[info.format]);
+  if (opts.toWebp && info.format !== "webp") checkPixelBudget(info, name, webp.output);
   const working = imageWorkingSet(info, Boolean(opts.toWebp));
   opts.budget?.take(working, `${name} (${info.width} x ${info.height} pixels)`);
   try {

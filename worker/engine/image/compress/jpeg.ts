@@ -5,18 +5,23 @@ import { encodeJpeg, type MozjpegEncoder } from "../jpeg/encode";
 import { losslessOrientationPossible, rewriteJpeg } from "../jpeg/lossless";
 import type { JpegMeta } from "../jpeg/markers";
 import { JpegPixels } from "../jpeg/pixels";
-import { appSegment } from "../jpeg/write";
+import { planRequant, requantizable } from "../jpeg/requant";
+import { appSegment, writeJpeg } from "../jpeg/write";
 import { memorySource, type PixelSource, readAll } from "../pixels";
 import { sampleTiles, searchQuality, stripScore, type TileStrip } from "../quality";
 import { type CompressedImage, type CompressImageOptions, checkOf, QUALITY_PRESETS, SEARCH_RANGE } from "./options";
 
 /** Dense coefficient storage allowed for progressive files (4:2:0 at about 16 megapixels). */
 export const MAX_JPEG_STORE_BYTES = 48 * 1024 * 1024;
+/** The original's sparse coefficients are kept for the requantizer up to this size (else decoded twice). */
+const KEEP_COEFFICIENT_BYTES = 24 * 1024 * 1024;
 
 /**
  * JPEG in, JPEG out. Two candidates: the original's own coefficients re-coded (lossless:
- * optimal Huffman tables, metadata gone, orientation applied when exact), and a mozjpeg
- * re-encode at the quality the metric picks. The smaller wins; the original when neither helps.
+ * optimal Huffman tables, metadata gone, orientation applied when exact), and a lossy one at
+ * the quality the metric picks: requantized in the DCT domain (trellis, as mozjpeg would) for
+ * 4:2:0 and grey photos, else decoded and re-encoded by mozjpeg. The smaller wins; the
+ * original when neither helps.
  */
 export async function compressJpeg(bytes: Uint8Array, opts: CompressImageOptions): Promise<CompressedImage> {
   const check = checkOf(opts.budget);
@@ -35,7 +40,47 @@ export async function compressJpeg(bytes: Uint8Array, opts: CompressImageOptions
     // When the rotation cannot be applied exactly, the viewer still needs to know it.
     ...(exact || o === 1 ? [] : [appSegment(0xe1, orientationExif(o))]),
   ];
-  const lossless = rewriteJpeg(reader, { orientation: exact ? o : 1, segments: kept, check });
+  const rewrite = () => rewriteJpeg(reader, { orientation: exact ? o : 1, segments: kept, check });
+  const original = { bytes, format: "jpeg" as const, ...size, method: "original", unchanged: true };
+
+  // Requantized in the DCT domain where the orientation can be applied to blocks (a partial MCU
+  // moved to the top or left would need new blocks); the lossless rewrite is written only when
+  // its estimated size (from the symbol counts of the pass that cut the sample tiles) could win.
+  if (requantizable(reader) && exact) {
+    const plan = planRequant(reader, { keepBytes: KEEP_COEFFICIENT_BYTES, check });
+    const quality =
+      typeof opts.quality === "number"
+        ? opts.quality
+        : searchQuality(
+            SEARCH_RANGE[opts.quality][0],
+            SEARCH_RANGE[opts.quality][1],
+            QUALITY_PRESETS[opts.quality],
+            (q) => plan.score(q),
+          );
+    const r = plan.encode(quality);
+    const segments = [appSegment(0xe0, jfifPayload(meta)), ...icc];
+    const lossy = writeJpeg({ width: frame.width, height: frame.height, ...r, orientation: o, segments });
+    check?.();
+    let best = { bytes: lossy, method: `quality ${quality}` };
+    if (plan.losslessBytes < Math.min(lossy.length, bytes.length) * 1.02) {
+      const lossless = plan.original
+        ? writeJpeg({
+            width: frame.width,
+            height: frame.height,
+            components: frame.components.map(({ id, h, v, tq }) => ({ id, h, v, tq })),
+            quant: reader.quantTables.map((t) => t ?? new Uint16Array(64)),
+            store: plan.original,
+            orientation: o,
+            segments: kept,
+          })
+        : rewrite();
+      if (lossless.length < lossy.length) best = { bytes: lossless, method: "lossless" };
+    }
+    if (best.bytes.length >= bytes.length) return original;
+    return { bytes: best.bytes, format: "jpeg", ...size, method: best.method, unchanged: false };
+  }
+
+  const lossless = rewrite();
   check?.();
 
   const pixels = new JpegPixels(reader);
@@ -50,9 +95,7 @@ export async function compressJpeg(bytes: Uint8Array, opts: CompressImageOptions
   const lossy = encodeJpeg(pixels, { quality, encoder, orientation: o, segments: [...header, ...icc], check });
 
   const best = lossy.length < lossless.length ? lossy : lossless;
-  if (best.length >= bytes.length) {
-    return { bytes, format: "jpeg", ...size, method: "original", unchanged: true };
-  }
+  if (best.length >= bytes.length) return original;
   const method = best === lossy ? `quality ${quality}` : "lossless";
   return { bytes: best, format: "jpeg", ...size, method, unchanged: false };
 }

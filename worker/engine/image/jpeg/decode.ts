@@ -14,6 +14,7 @@ import {
   ZIGZAG,
 } from "./markers";
 import { ScanDecoder, type ScanTarget } from "./scan";
+import type { SparseRow } from "./sparse";
 
 /**
  * A JPEG opened for reading one MCU row at a time. A baseline file whose first scan holds every
@@ -145,6 +146,24 @@ export class JpegReader {
     const s = this.stream;
     s.scan = new ScanDecoder(this.frame, s.scan.scan, this.data, s.start, s.tables, s.ri);
     s.next = 0;
+  }
+
+  /**
+   * MCU row `m` into sparse rows, one per component (block row within the MCU, then column),
+   * each at least `blocksPerLine * v` blocks; streamed files must be read in order.
+   */
+  readMcuRowSparse(m: number, out: SparseRow[]): void {
+    if (this.store) {
+      this.readMcuRow(m);
+      this.frame.components.forEach((c, i) => {
+        for (let b = 0; b < c.blocksPerLine * c.v; b++) out[i].fromDense(b, this.row[i], b * 64);
+      });
+      return;
+    }
+    const s = this.stream!;
+    if (m !== s.next) throw new Error("streamed JPEG rows must be read in order");
+    s.scan.decodeRowSparse(out);
+    s.next++;
   }
 
   /** Fills `this.row` with MCU row `m`; streamed files must be read in order. */

@@ -48,7 +48,8 @@ export function encodeJpeg(src: PixelSource, opts: JpegEncodeOptions): Uint8Arra
   const store = new CoefStore(grids);
   const feed = new RowFeed(src);
   const ch = CHANNELS[layout];
-  const rgba = new Uint8Array(pw * BAND_ROWS * 4);
+  // Alpha stays opaque: only the colour bytes are written band after band.
+  const rgba = new Uint8Array(pw * BAND_ROWS * 4).fill(255);
   let components: { id: number; h: number; v: number; tq: number }[] = [];
   let quant: Uint16Array[] = [];
 
@@ -58,24 +59,7 @@ export function encodeJpeg(src: PixelSource, opts: JpegEncodeOptions): Uint8Arra
     for (let plane = 0; plane < planes; plane++) {
       for (let r = 0; r < rows; r++) {
         const sy = Math.min(h - 1, Math.max(0, py0 + r - padTop));
-        const line = feed.row(sy);
-        const out = r * pw * 4;
-        for (let px = 0; px < pw; px++) {
-          const sx = Math.min(w - 1, Math.max(0, px - padLeft));
-          const i = sx * ch;
-          const d = out + px * 4;
-          if (layout === "rgb") {
-            rgba[d] = line[i];
-            rgba[d + 1] = line[i + 1];
-            rgba[d + 2] = line[i + 2];
-          } else {
-            const v = line[i + plane];
-            rgba[d] = v;
-            rgba[d + 1] = v;
-            rgba[d + 2] = v;
-          }
-          rgba[d + 3] = 255;
-        }
+        fillRow(feed.row(sy), rgba, r * pw * 4, { w, pw, padLeft, ch, plane, rgb: layout === "rgb" });
       }
       const jpeg = opts.encoder.encode(rgba.subarray(0, pw * rows * 4), pw, rows, {
         quality: opts.quality,
@@ -105,6 +89,38 @@ export function encodeJpeg(src: PixelSource, opts: JpegEncodeOptions): Uint8Arra
   }
   if (!store.isComplete()) throw new Error("JPEG band encoding did not cover the image");
   return writeJpeg({ width: w, height: h, components, quant, store, orientation: o, segments: opts.segments ?? [] });
+}
+
+/**
+ * One padded row into the encoder's RGBA band: the image row, with its edge pixels repeated
+ * into the padding; a grey or CMYK plane goes into all three colour bytes.
+ */
+function fillRow(
+  line: Uint8Array,
+  rgba: Uint8Array,
+  out: number,
+  g: { w: number; pw: number; padLeft: number; ch: number; plane: number; rgb: boolean },
+): void {
+  const { w, pw, padLeft, ch, plane } = g;
+  let d = out + padLeft * 4;
+  if (g.rgb) {
+    for (let i = 0; i < w * 3; i += 3, d += 4) {
+      rgba[d] = line[i];
+      rgba[d + 1] = line[i + 1];
+      rgba[d + 2] = line[i + 2];
+    }
+  } else {
+    for (let i = plane; i < w * ch; i += ch, d += 4) {
+      const v = line[i];
+      rgba[d] = v;
+      rgba[d + 1] = v;
+      rgba[d + 2] = v;
+    }
+  }
+  const first = out + padLeft * 4;
+  for (let e = out; e < first; e += 4) rgba.copyWithin(e, first, first + 3);
+  const last = out + (padLeft + w - 1) * 4;
+  for (let e = last + 4; e < out + pw * 4; e += 4) rgba.copyWithin(e, last, last + 3);
 }
 
 /** Source rows by index, read forward band by band; rows before `release` may be dropped. */

@@ -93,30 +93,35 @@ export class BitWriter {
     this.buf = new Uint8Array(initial);
   }
 
-  private byte(b: number): void {
-    if (this.length + 2 > this.buf.length) {
-      const bigger = new Uint8Array(this.buf.length * 2);
-      bigger.set(this.buf.subarray(0, this.length));
-      this.buf = bigger;
-    }
-    this.buf[this.length++] = b;
+  private grow(): void {
+    const bigger = new Uint8Array(this.buf.length * 2);
+    bigger.set(this.buf.subarray(0, this.length));
+    this.buf = bigger;
   }
 
   raw(bytes: Uint8Array): void {
-    for (const b of bytes) this.byte(b);
+    while (this.length + bytes.length > this.buf.length) this.grow();
+    this.buf.set(bytes, this.length);
+    this.length += bytes.length;
   }
 
+  /** Appends `count` bits of `value` (at most 24 at once), stuffing a zero after each 0xFF byte. */
   bits(value: number, count: number): void {
     if (count === 0) return;
-    this.acc = (this.acc << count) | (value & ((1 << count) - 1));
-    this.n += count;
-    while (this.n >= 8) {
-      this.n -= 8;
-      const b = (this.acc >>> this.n) & 0xff;
-      this.byte(b);
-      if (b === 0xff) this.byte(0);
+    let n = this.n + count;
+    const acc = (this.acc << count) | (value & ((1 << count) - 1));
+    if (this.length + 8 > this.buf.length) this.grow();
+    const buf = this.buf;
+    let len = this.length;
+    while (n >= 8) {
+      n -= 8;
+      const b = (acc >>> n) & 0xff;
+      buf[len++] = b;
+      if (b === 0xff) buf[len++] = 0;
     }
-    this.acc &= (1 << this.n) - 1;
+    this.length = len;
+    this.acc = acc & ((1 << n) - 1);
+    this.n = n;
   }
 
   /** Pads the last byte with 1-bits, as the standard asks. */

@@ -1,5 +1,6 @@
 import { BitReader, type HuffmanDecoder } from "./bits";
 import { invalidImage, type JpegFrame, type ScanHeader, ZIGZAG } from "./markers";
+import type { SparseRow } from "./sparse";
 
 /**
  * Entropy decoding of one scan into coefficient blocks (natural order, not dequantized).
@@ -82,6 +83,57 @@ export class ScanDecoder {
       }
     }
     this.state.reader.checkNotExhausted();
+  }
+
+  /**
+   * Decodes the next MCU row of a baseline scan holding every component into sparse rows:
+   * `out[c]` gets component c's blocks of the row (block row within the MCU, then column).
+   */
+  decodeRowSparse(out: SparseRow[]): void {
+    const comps = this.scan.components;
+    const cols = this.mcuCols;
+    for (let col = 0; col < cols; col++) {
+      this.beforeMcu();
+      if (comps.length === 1) {
+        this.baselineSparse(0, out[comps[0].index], col);
+        continue;
+      }
+      for (let i = 0; i < comps.length; i++) {
+        const ci = comps[i].index;
+        const comp = this.frame.components[ci];
+        for (let v = 0; v < comp.v; v++) {
+          for (let h = 0; h < comp.h; h++) this.baselineSparse(i, out[ci], v * comp.blocksPerLine + col * comp.h + h);
+        }
+      }
+    }
+    this.state.reader.checkNotExhausted();
+  }
+
+  private baselineSparse(i: number, row: SparseRow, b: number): void {
+    const r = this.state.reader;
+    const ac = this.ac[i];
+    const t = r.decode(this.dc[i]);
+    this.state.pred[i] += r.receive(t);
+    row.dc[b] = this.state.pred[i];
+    const base = b * 63;
+    let n = 0;
+    for (let k = 1; k < 64; ) {
+      const rs = r.decode(ac);
+      const s = rs & 15;
+      const run = rs >> 4;
+      if (s === 0) {
+        if (run !== 15) break;
+        k += 16;
+        continue;
+      }
+      k += run;
+      if (k > 63) throw invalidImage();
+      row.pos[base + n] = k;
+      row.val[base + n] = r.receive(s);
+      n++;
+      k++;
+    }
+    row.count[b] = n;
   }
 
   /** Where the data after this scan starts. */

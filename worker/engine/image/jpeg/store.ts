@@ -1,6 +1,7 @@
 import { ZIGZAG } from "./markers";
+import type { SparseRow } from "./sparse";
 
-const CHUNK = 1 << 20;
+export const CHUNK = 1 << 20;
 /** Longest block record: count, DC, then 63 (index, value) pairs. */
 const MAX_RECORD = 2 + 63 * 2;
 
@@ -45,6 +46,49 @@ export class CoefStore {
     chunk[start] = (p - start - 2) >> 1;
     this.used = p;
     this.offsets[c][this.filled[c]++] = (this.chunks.length - 1) * CHUNK + start;
+  }
+
+  /** Appends component c's next block from a sparse row (zig-zag positions and values). */
+  appendSparse(c: number, dc: number, pos: Uint8Array, val: Int32Array, from: number, count: number): void {
+    if (this.used + MAX_RECORD > CHUNK) {
+      this.chunks.push(new Int16Array(CHUNK));
+      this.used = 0;
+    }
+    const chunk = this.chunks[this.chunks.length - 1];
+    const start = this.used;
+    chunk[start] = count;
+    chunk[start + 1] = dc;
+    let p = start + 2;
+    for (let t = from; t < from + count; t++) {
+      chunk[p++] = pos[t];
+      chunk[p++] = val[t];
+    }
+    this.used = p;
+    this.offsets[c][this.filled[c]++] = (this.chunks.length - 1) * CHUNK + start;
+  }
+
+  /** Block `index` of component c into block b of a sparse row. */
+  readSparse(c: number, index: number, row: SparseRow, b: number): void {
+    const at = this.offsets[c][index];
+    const chunk = this.chunks[Math.floor(at / CHUNK)];
+    const start = at % CHUNK;
+    const n = chunk[start];
+    row.count[b] = n;
+    row.dc[b] = chunk[start + 1];
+    for (let t = 0, p = start + 2, o = b * 63; t < n; t++, p += 2, o++) {
+      row.pos[o] = chunk[p];
+      row.val[o] = chunk[p + 1];
+    }
+  }
+
+  /** Where block `index` of component c starts: its chunk and the record's offset in it. */
+  record(c: number, index: number): number {
+    return this.offsets[c][index];
+  }
+
+  /** The chunk holding record `at` (from `record`). */
+  chunkOf(at: number): Int16Array {
+    return this.chunks[Math.floor(at / CHUNK)];
   }
 
   isComplete(): boolean {

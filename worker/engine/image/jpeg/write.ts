@@ -1,6 +1,7 @@
-import { BitWriter, category, type HuffmanTable, optimalTable } from "./huffenc";
+import { BitWriter, type HuffmanTable, optimalTable } from "./huffenc";
 import { ZIGZAG } from "./markers";
-import type { CoefStore } from "./store";
+import { CHUNK, type CoefStore } from "./store";
+import { nbits } from "./tables";
 
 /**
  * Writes a baseline JPEG from stored quantized blocks, with Huffman tables fitted to this image
@@ -79,48 +80,47 @@ export function writeJpeg(input: WriteInput): Uint8Array {
   const single = comps.length === 1;
   const mcusX = single ? Math.ceil(width / 8) : Math.ceil(width / (8 * hmax));
   const mcusY = single ? Math.ceil(height / 8) : Math.ceil(height / (8 * vmax));
-  const grids = input.store.grids;
-  const [negX, negY] = NEGATE[o];
-  const sign = new Int8Array(64);
-  for (let k = 0; k < 64; k++) {
-    const n = ZIGZAG[k];
-    sign[k] = (negX && n % 2 === 1) !== (negY && (n >> 3) % 2 === 1) ? -1 : 1;
-  }
-  const src = new Int16Array(64);
-  const blk = new Int16Array(64);
+  const store = input.store;
+  const grids = store.grids;
 
-  /** Visits every block in scan order with its coefficients (zig-zag) in blk. */
-  const walk = (visit: (c: number) => void) => {
-    for (let my = 0; my < mcusY; my++) {
-      for (let mx = 0; mx < mcusX; mx++) {
-        for (let c = 0; c < comps.length; c++) {
-          const { h, v } = comps[c];
-          const hh = single ? 1 : h;
-          const vv = single ? 1 : v;
-          const g = grids[c];
-          for (let y = 0; y < vv; y++) {
-            for (let x = 0; x < hh; x++) {
-              input.store.read(c, blockSource(o, mx * hh + x, my * vv + y, g.blocksPerLine, g.blocksPerColumn), src);
-              if (t) for (let k = 0; k < 64; k++) blk[TRANSPOSE_ZZ[k]] = src[k];
-              else blk.set(src);
-              for (let k = 1; k < 64; k++) if (sign[k] < 0) blk[k] = -blk[k];
-              visit(c);
-            }
+  // Every block in scan order: where its record is, and its component.
+  let total = 0;
+  for (const c of comps) total += single ? 1 : c.h * c.v;
+  total *= mcusX * mcusY;
+  const order = new Uint32Array(total);
+  const compOf = new Uint8Array(total);
+  let n = 0;
+  for (let my = 0; my < mcusY; my++) {
+    for (let mx = 0; mx < mcusX; mx++) {
+      for (let c = 0; c < comps.length; c++) {
+        const hh = single ? 1 : comps[c].h;
+        const vv = single ? 1 : comps[c].v;
+        const g = grids[c];
+        for (let y = 0; y < vv; y++) {
+          for (let x = 0; x < hh; x++) {
+            order[n] = store.record(c, blockSource(o, mx * hh + x, my * vv + y, g.blocksPerLine, g.blocksPerColumn));
+            compOf[n++] = c;
           }
         }
       }
     }
-  };
+  }
 
+  const blocks = new BlockWalk(store, o);
   const slot = (c: number) => (c === 0 ? 0 : 1);
   const freqs = [0, 1, 2, 3].map(() => new Uint32Array(256));
+  const dcFreq = comps.map((_, c) => freqs[slot(c)]);
+  const acFreq = comps.map((_, c) => freqs[2 + slot(c)]);
   let pred = new Int32Array(comps.length);
-  walk((c) => {
-    const diff = blk[0] - pred[c];
-    pred[c] = blk[0];
-    freqs[slot(c)][category(diff)]++;
-    countAc(blk, freqs[2 + slot(c)]);
-  });
+  for (let b = 0; b < total; b++) {
+    const c = compOf[b];
+    const at = blocks.open(order[b]);
+    const rec = blocks.rec;
+    const dc = rec[at + 1];
+    dcFreq[c][nbits(dc - pred[c])]++;
+    pred[c] = dc;
+    countAc(rec, at, acFreq[c]);
+  }
   const used = comps.length > 1 ? 2 : 1;
   const tables = freqs.map((f) => optimalTable(f));
 
@@ -149,15 +149,82 @@ export function writeJpeg(input: WriteInput): Uint8Array {
   }
   out.raw(segment(0xda, [comps.length, ...comps.flatMap((c, i) => [c.id, (slot(i) << 4) | slot(i)]), 0, 63, 0]));
   pred = new Int32Array(comps.length);
-  walk((c) => {
-    const diff = blk[0] - pred[c];
-    pred[c] = blk[0];
-    emit(out, tables[slot(c)], diff);
-    codeAc(out, blk, tables[2 + slot(c)]);
-  });
+  const dcTable = comps.map((_, c) => tables[slot(c)]);
+  const acTable = comps.map((_, c) => tables[2 + slot(c)]);
+  for (let b = 0; b < total; b++) {
+    const c = compOf[b];
+    const at = blocks.open(order[b]);
+    const rec = blocks.rec;
+    const dc = rec[at + 1];
+    emit(out, dcTable[c], dc - pred[c]);
+    pred[c] = dc;
+    codeAc(out, rec, at, acTable[c]);
+  }
   out.flush();
   out.raw(new Uint8Array([0xff, 0xd9]));
   return out.bytes().slice();
+}
+
+/**
+ * Blocks as the writer codes them, in the store's sparse record form (count, DC, then
+ * zig-zag index and value pairs): read in place when the orientation moves blocks only, or
+ * rebuilt with signs flipped (mirrors) and coefficients transposed (quarter turns).
+ */
+class BlockWalk {
+  rec: Int16Array;
+  private readonly scratch = new Int16Array(2 + 63 * 2);
+  private readonly dense = new Int16Array(64);
+  private readonly sign = new Int8Array(64);
+  private readonly plain: boolean;
+  private readonly transposed: boolean;
+
+  constructor(
+    private readonly store: CoefStore,
+    orientation: number,
+  ) {
+    this.rec = this.scratch;
+    const [negX, negY] = NEGATE[orientation];
+    for (let k = 0; k < 64; k++) {
+      const n = ZIGZAG[k];
+      this.sign[k] = (negX && n % 2 === 1) !== (negY && (n >> 3) % 2 === 1) ? -1 : 1;
+    }
+    this.transposed = TRANSPOSED.has(orientation);
+    this.plain = !this.transposed && !negX && !negY;
+  }
+
+  /** Makes `rec` hold the block at store position `at`; returns the record's offset in `rec`. */
+  open(at: number): number {
+    const chunk = this.store.chunkOf(at);
+    const start = at % CHUNK;
+    if (this.plain) {
+      this.rec = chunk;
+      return start;
+    }
+    const out = this.scratch;
+    const count = chunk[start];
+    out[1] = chunk[start + 1];
+    if (!this.transposed) {
+      out[0] = count;
+      for (let p = 0; p < count * 2; p += 2) {
+        const k = chunk[start + 2 + p];
+        out[2 + p] = k;
+        out[3 + p] = chunk[start + 3 + p] * this.sign[k];
+      }
+    } else {
+      const dense = this.dense;
+      dense.fill(0);
+      for (let p = 0; p < count * 2; p += 2) dense[TRANSPOSE_ZZ[chunk[start + 2 + p]]] = chunk[start + 3 + p];
+      let m = 2;
+      for (let k = 1; k < 64; k++) {
+        if (dense[k] === 0) continue;
+        out[m++] = k;
+        out[m++] = dense[k] * this.sign[k];
+      }
+      out[0] = (m - 2) >> 1;
+    }
+    this.rec = out;
+    return 0;
+  }
 }
 
 function segment(marker: number, payload: ArrayLike<number>): Uint8Array {
@@ -170,49 +237,54 @@ function segment(marker: number, payload: ArrayLike<number>): Uint8Array {
   return s;
 }
 
-function countAc(blk: Int16Array, freq: Uint32Array): void {
-  let run = 0;
-  for (let k = 1; k < 64; k++) {
-    const v = blk[k];
-    if (v === 0) {
-      run++;
-      continue;
-    }
+function countAc(rec: Int16Array, at: number, freq: Uint32Array): void {
+  const end = at + 2 + rec[at] * 2;
+  let prev = 0;
+  for (let p = at + 2; p < end; p += 2) {
+    const k = rec[p];
+    let run = k - prev - 1;
     while (run > 15) {
       freq[0xf0]++;
       run -= 16;
     }
-    freq[(run << 4) | category(v)]++;
-    run = 0;
+    freq[(run << 4) | nbits(rec[p + 1])]++;
+    prev = k;
   }
-  if (run > 0) freq[0]++;
+  if (prev < 63) freq[0]++;
+}
+
+/** A symbol's code and its value's bits, in one write when they fit. */
+function put(out: BitWriter, table: HuffmanTable, sym: number, v: number, s: number): void {
+  const len = table.size[sym];
+  const extra = (v < 0 ? v - 1 : v) & ((1 << s) - 1);
+  if (len + s <= 24) out.bits((table.code[sym] << s) | extra, len + s);
+  else {
+    out.bits(table.code[sym], len);
+    out.bits(extra, s);
+  }
 }
 
 function emit(out: BitWriter, table: HuffmanTable, v: number): void {
-  const s = category(v);
-  out.bits(table.code[s], table.size[s]);
-  if (s) out.bits(v < 0 ? v - 1 : v, s);
+  const s = nbits(v);
+  put(out, table, s, v, s);
 }
 
-function codeAc(out: BitWriter, blk: Int16Array, table: HuffmanTable): void {
-  let run = 0;
-  for (let k = 1; k < 64; k++) {
-    const v = blk[k];
-    if (v === 0) {
-      run++;
-      continue;
-    }
+function codeAc(out: BitWriter, rec: Int16Array, at: number, table: HuffmanTable): void {
+  const end = at + 2 + rec[at] * 2;
+  let prev = 0;
+  for (let p = at + 2; p < end; p += 2) {
+    const k = rec[p];
+    const v = rec[p + 1];
+    let run = k - prev - 1;
     while (run > 15) {
       out.bits(table.code[0xf0], table.size[0xf0]);
       run -= 16;
     }
-    const s = category(v);
-    const sym = (run << 4) | s;
-    out.bits(table.code[sym], table.size[sym]);
-    out.bits(v < 0 ? v - 1 : v, s);
-    run = 0;
+    const s = nbits(v);
+    put(out, table, (run << 4) | s, v, s);
+    prev = k;
   }
-  if (run > 0) out.bits(table.code[0], table.size[0]);
+  if (prev < 63) out.bits(table.code[0], table.size[0]);
 }
 
 /** An APPn segment (marker byte 0xE0-0xEF) around a payload. */

@@ -13,7 +13,7 @@ import { EngineError, isEngineError } from "../../core/errors";
 import { jpegStripScore } from "../../image/compress/jpeg";
 import { encodeJpeg } from "../../image/jpeg/encode";
 import { appSegment } from "../../image/jpeg/write";
-import { CHANNELS, readAll } from "../../image/pixels";
+import { CHANNELS, memorySource, readAll } from "../../image/pixels";
 import { filteredRows } from "../../image/png/encode";
 import { sampleTiles, searchQuality } from "../../image/quality";
 import { Downsampler } from "../../image/resample";
@@ -65,8 +65,9 @@ function masksOf(doc: PDFDocument): Set<PDFRef> {
 
 /**
  * Re-encodes the images painted at more than the level's resolution: each is decoded a band
- * at a time, area-averaged down to the target, and encoded as JPEG at the quality the metric
- * picks (or deflated, for Flate images, when that is smaller). A new stream replaces the old
+ * at a time (a JPEG at a reduced DCT scale where the target allows), area-averaged down to the
+ * target, and encoded as JPEG at the quality the metric picks (or deflated, for Flate images,
+ * when that is smaller). A new stream replaces the old
  * one only when smaller. One image at a time; masks and stencils are never touched.
  */
 export async function recompressImages(
@@ -95,16 +96,18 @@ export async function recompressImages(
     if (!(scale > 0) || scale * THRESHOLD >= 1) continue;
     // Refused from the declared size, before anything is inflated.
     if (w.asNumber() * h.asNumber() > MAX_IMAGE_PIXELS) throw tooManyPixels(opts.name, w.asNumber(), h.asNumber());
-    const img = openPdfImage(ctx, stream);
-    if (!img) continue;
     const ow = Math.max(1, Math.round(w.asNumber() * scale));
     const oh = Math.max(1, Math.round(h.asNumber() * scale));
-    // The resampled image (held whole for the quality search and the lossless candidates), its
-    // encodings, and the encoder.
+    const img = openPdfImage(ctx, stream, { width: ow, height: oh });
+    if (!img) continue;
+    // The resampled image (held whole: decoded once for the quality search, the encoder and the
+    // lossless candidates), its encodings, and the encoder.
     const working = ow * oh * 4 * 3 + CODEC_BYTES;
     budget?.take(working, `${opts.name ?? "This PDF"}'s image of ${w.asNumber()} x ${h.asNumber()} pixels`);
     try {
-      const small = new Downsampler(img.source, ow, oh);
+      // A JPEG is decoded at the smallest DCT scale that stays at or above the target, and once.
+      const pixels = readAll(new Downsampler(img.source, ow, oh));
+      const small = memorySource(pixels, ow, oh, img.layout);
       const strip = sampleTiles(small);
       const quality = searchQuality(level.range[0], level.range[1], level.target, (q) => {
         check?.();
@@ -117,9 +120,8 @@ export async function recompressImages(
       if (img.kind === "flate") {
         // Scans and diagrams: lossless at the new size may beat JPEG, plain or with PNG predictors.
         const channels = CHANNELS[img.layout];
-        const samples = readAll(small);
-        const plain = deflate(samples);
-        const predicted = deflate(filteredRows(samples, ow, oh, channels));
+        const plain = deflate(pixels);
+        const predicted = deflate(filteredRows(pixels, ow, oh, channels));
         const flat = predicted.length < plain.length ? predicted : plain;
         if (flat.length < bytes.length) {
           bytes = flat;

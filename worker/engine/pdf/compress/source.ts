@@ -61,8 +61,16 @@ function indexedTable(ctx: PDFContext, cs: PDFArray): { base: PDFObject; n: numb
   return { base, n, table };
 }
 
-/** The image as 8-bit samples in its own colour space, when this compressor can re-encode it. */
-export function openPdfImage(ctx: PDFContext, stream: PDFRawStream): PdfImage | null {
+/**
+ * The image as 8-bit samples in its own colour space, when this compressor can re-encode it.
+ * With `atLeast`, a JPEG may come out smaller (by 2, 4 or 8, decoded in the DCT domain) while
+ * it stays at least that size: what a caller about to downscale to that size needs.
+ */
+export function openPdfImage(
+  ctx: PDFContext,
+  stream: PDFRawStream,
+  atLeast?: { width: number; height: number },
+): PdfImage | null {
   const d = stream.dict;
   const get = (k: string) => resolve(ctx, d.get(PDFName.of(k)));
   if (get("ImageMask")?.toString() === "true" || get("Mask") instanceof PDFArray) return null;
@@ -90,8 +98,16 @@ export function openPdfImage(ctx: PDFContext, stream: PDFRawStream): PdfImage | 
       return null;
     }
     const ct = f.params ? numberIn(ctx, f.params, "ColorTransform", -1) : -1;
-    const source = new JpegPixels(reader, ct >= 0 ? ct : undefined);
-    if (source.layout !== LAYOUTS[n] || source.width !== width || source.height !== height) return null;
+    if (reader.frame.width !== width || reader.frame.height !== height) return null;
+    let scale: 1 | 2 | 4 | 8 = 1;
+    for (const s of [8, 4, 2] as const) {
+      if (atLeast && Math.ceil(width / s) >= atLeast.width && Math.ceil(height / s) >= atLeast.height) {
+        scale = s;
+        break;
+      }
+    }
+    const source = new JpegPixels(reader, ct >= 0 ? ct : undefined, scale);
+    if (source.layout !== LAYOUTS[n]) return null;
     return {
       source,
       layout: source.layout,
