@@ -82,6 +82,17 @@ export const PublicUser = v.object({
 });
 export type PublicUser = v.InferOutput<typeof PublicUser>;
 
+/** GET /api/usage: today's conversions for whoever asks (a guest by address), read without counting. */
+export const Usage = v.object({
+  tier: v.picklist(["guest", "free", "premium"]),
+  used: v.number(),
+  /** null: unlimited. */
+  daily: v.nullable(v.number()),
+  /** null: unlimited. */
+  remaining: v.nullable(v.number()),
+});
+export type Usage = v.InferOutput<typeof Usage>;
+
 export const AuthResponse = v.object({
   success: v.boolean(),
   sessionToken: v.optional(v.string()),
