@@ -11,6 +11,7 @@ import {
   Stack,
   Text,
 } from "@chakra-ui/react";
+import { Link as RouterLink } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import * as v from "valibot";
 import { LoginBody, RegisterBody } from "../../schema/api";
@@ -283,12 +284,17 @@ function RegisterForm() {
         />
         <Text fontSize="xs" color="fg.muted">
           By creating an account you agree to our{" "}
-          <Link as="span" color="fg.muted" textDecoration="underline" cursor="default" title="Coming soon">
-            Terms of Service
+          {/* A new tab: the form keeps what was typed while the terms are read. */}
+          <Link asChild color="fg.muted" textDecoration="underline">
+            <RouterLink to="/terms" target="_blank" rel="noopener">
+              Terms of Service
+            </RouterLink>
           </Link>{" "}
           and{" "}
-          <Link as="span" color="fg.muted" textDecoration="underline" cursor="default" title="Coming soon">
-            Privacy Policy
+          <Link asChild color="fg.muted" textDecoration="underline">
+            <RouterLink to="/privacy" target="_blank" rel="noopener">
+              Privacy Policy
+            </RouterLink>
           </Link>
           .
         </Text>

@@ -21,3 +21,16 @@ export function formatExpiry(expiresAt: string | undefined, now = new Date()): s
   if (at.toDateString() === tomorrow.toDateString()) return `Available until ${time} tomorrow`;
   return `Available until ${at.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}`;
 }
+
+/** "in 23 h 40 min", "in 45 min", "in 2 days 3 h": how long until a file is deleted; null once it is. */
+export function formatTimeLeft(expiresAt: string | null | undefined, now = new Date()): string | null {
+  if (!expiresAt) return null;
+  const ms = Date.parse(expiresAt) - now.getTime();
+  if (!Number.isFinite(ms) || ms <= 0) return null;
+  const minutes = Math.max(1, Math.floor(ms / 60_000));
+  if (minutes < 60) return `in ${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return minutes % 60 === 0 ? `in ${hours} h` : `in ${hours} h ${minutes % 60} min`;
+  const days = Math.floor(hours / 24);
+  return hours % 24 === 0 ? `in ${days} days` : `in ${days} days ${hours % 24} h`;
+}

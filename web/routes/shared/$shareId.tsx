@@ -18,6 +18,14 @@ function errorText(err: unknown): string {
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
+/** This file's own deletion time, which may be later than its link's end (its maker may still use it). */
+function deletionNote(linkEnds: string, fileDeleted: string | undefined): string {
+  const deleted = fileDeleted && Date.parse(fileDeleted) > Date.parse(linkEnds) ? fileDeleted : linkEnds;
+  if (deleted === linkEnds)
+    return `Shared with PDFTools. This file is deleted from our servers on ${when(deleted)}, when this link ends.`;
+  return `Shared with PDFTools. This link works until ${when(linkEnds)}; the file is deleted from our servers on ${when(deleted)}.`;
+}
+
 function SharedFile() {
   const { shareId } = Route.useParams();
   const info = useQuery(sharedInfoQuery(shareId));
@@ -101,8 +109,8 @@ function SharedFile() {
           >
             <LuDownload /> Download File
           </Button>
-          <Text fontSize="xs" color="fg.subtle" textAlign="center">
-            Shared with PDFTools: free PDF and image tools. Files are deleted when the link expires.
+          <Text fontSize="sm" color="fg.muted" textAlign="center" data-testid="shared-deletion">
+            {deletionNote(file.expiresAt, file.fileExpiresAt)}
           </Text>
         </Card.Body>
       </Card.Root>
