@@ -96,20 +96,25 @@ for (const vp of VIEWPORTS) {
         visitorIp,
         configured,
       }) => {
+        test.setTimeout(240_000);
         for (const base of ["", configured]) {
           const { sessionToken } = await register(request, visitorIp, "limit", base);
-          for (let i = 0; i < 10; i++) {
-            const r = await request.post(`${base}/api/convert/rotate-pdf`, {
+          const convert = (i: number) =>
+            request.post(`${base}/api/convert/rotate-pdf`, {
               headers: { authorization: `Bearer ${sessionToken}`, "cf-connecting-ip": visitorIp },
               multipart: { files: pdf(`f${i}.pdf`) },
             });
-            expect(r.status()).toBe(200);
+          for (const batch of [0, 5]) {
+            const answers = await Promise.all([0, 1, 2, 3, 4].map((i) => convert(batch + i)));
+            expect(answers.map((r) => r.status())).toEqual([200, 200, 200, 200, 200]);
           }
           await signIn(page, sessionToken, base);
           await page.goto(`${base}/compress-pdf`);
           const limit = page.getByTestId("limit-reached");
           await expect(limit).toContainText("You have used all of today's 10 conversions");
-          await expect(limit.getByRole("link", { name: "Upgrade" })).toHaveCount(base ? 1 : 0);
+          // Premium is offered where this server has it; the banner's Upgrade (a spec entry point) is the button.
+          await expect(limit.getByText("Upgrade to Premium for unlimited conversions")).toHaveCount(base ? 1 : 0);
+          await expect(page.getByTestId("account-banner").getByRole("link", { name: "Upgrade" })).toHaveCount(1);
           await expect(limit.getByRole("button", { name: "Create a free account" })).toHaveCount(0);
           await look(page, `account-limit-${base ? "premium-offered" : "no-premium"}-${label}`);
         }
@@ -190,12 +195,18 @@ for (const vp of VIEWPORTS) {
         await expect(merged.getByTestId("history-time-left")).toContainText(/in 2[34] h/);
         await look(page, `history-${label}`);
 
-        // On a phone the name keeps whole words on a line: a card row, not a squeezed column.
+        // On a phone the row is a card as wide as the screen, so the long name breaks into a few
+        // whole lines, not a letter column; on a wide screen it fits one line.
         const name = merged.getByText(/merged\.pdf$/).first();
         const box = (await name.boundingBox())!;
-        expect(box.width).toBeGreaterThan(vp.width * 0.6);
         const lineHeight = await name.evaluate((el) => Number.parseFloat(getComputedStyle(el).lineHeight));
-        expect(Math.round(box.height / lineHeight)).toBeLessThanOrEqual(3);
+        const lines = Math.round(box.height / lineHeight);
+        if (vp.name === "phone") {
+          expect(box.width).toBeGreaterThan(vp.width * 0.75);
+          expect(lines).toBeLessThanOrEqual(3);
+        } else {
+          expect(lines).toBe(1);
+        }
 
         const saved = await download(page, merged.getByRole("button", { name: /^Download/ }));
         expect(pageCount(saved.path)).toBe(12);

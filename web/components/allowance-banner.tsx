@@ -1,6 +1,5 @@
 import { Alert, Button, HStack, Icon, Stack, Text } from "@chakra-ui/react";
-import { Link } from "@tanstack/react-router";
-import { LuCrown, LuGauge, LuLaptop, LuUserPlus } from "react-icons/lu";
+import { LuGauge, LuLaptop, LuUserPlus } from "react-icons/lu";
 import { usePublicConfig } from "../api/config";
 import { useUsage } from "../api/usage";
 import { useDeviceMode } from "../device/mode";
@@ -18,7 +17,8 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 /**
  * Nothing left today: said before anything is uploaded, with the ways forward that exist here (a
  * free account for a guest, Premium for a free account where this server offers it, and always
- * this device, where jobs are not counted).
+ * this device, where jobs are not counted). An account's Upgrade button is the banner's own, beside
+ * this.
  */
 export function LimitReached({ tier, daily }: { tier: "guest" | "free" | "other"; daily: number }) {
   const { openDialog } = useAuth();
@@ -51,13 +51,6 @@ export function LimitReached({ tier, daily }: { tier: "guest" | "free" | "other"
           {tier === "guest" && (
             <Button size="sm" colorPalette="red" bg="brand.solid" onClick={() => openDialog("register")}>
               <LuUserPlus aria-hidden /> Create a free account
-            </Button>
-          )}
-          {upgrade && (
-            <Button asChild size="sm" colorPalette="yellow">
-              <Link to="/premium">
-                <LuCrown aria-hidden /> Upgrade
-              </Link>
             </Button>
           )}
           <Button size="sm" variant="outline" onClick={() => setDeviceMode(true)}>

@@ -67,11 +67,15 @@ const cardRow = {
   gap: "1",
   px: { base: "4", md: "0" },
   py: { base: "3", md: "0" },
+  borderBottomWidth: { base: "1px", md: "0" },
+  _last: { borderBottomWidth: "0" },
 } as const;
 const cardCell = {
   display: { base: "block", md: "table-cell" },
-  px: { base: "0", md: "3" },
+  px: { base: "0", md: "2" },
   py: { base: "0", md: "2" },
+  // The card's own border separates rows; lines between its lines would read as a table again.
+  borderBottomWidth: { base: "0", md: "1px" },
 };
 
 function HistoryRow({ item, now, onDelete }: { item: HistoryItem; now: Date; onDelete(): void }) {
@@ -118,7 +122,7 @@ function HistoryRow({ item, now, onDelete }: { item: HistoryItem; now: Date; onD
         )}
       </Table.Cell>
       <Table.Cell {...cardCell} gridColumn="1 / -1" pt={{ base: "2", md: "2" }}>
-        <HStack justify={{ base: "start", md: "end" }} gap="2" wrap="wrap">
+        <HStack justify={{ base: "start", md: "end" }} gap="2" wrap={{ base: "wrap", md: "nowrap" }}>
           {item.downloadUrl && (
             <>
               <Button
