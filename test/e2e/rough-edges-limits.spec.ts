@@ -1,6 +1,11 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect as baseExpect, test } from "./fixtures";
+
+// Pages here wait on the session, the config and the allowance: give a loaded machine time.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 180_000 });
+
 import { download, pageCount } from "./tools-helpers";
 
 /**
@@ -196,7 +201,7 @@ for (const vp of VIEWPORTS) {
         await look(page, `history-${label}`);
 
         // On a phone the row is a card as wide as the screen, so the long name breaks into a few
-        // whole lines, not a letter column; on a wide screen it fits one line.
+        // whole lines, not a letter column; on a wide screen its column is wide, two lines at most.
         const name = merged.getByText(/merged\.pdf$/).first();
         const box = (await name.boundingBox())!;
         const lineHeight = await name.evaluate((el) => Number.parseFloat(getComputedStyle(el).lineHeight));
@@ -205,7 +210,8 @@ for (const vp of VIEWPORTS) {
           expect(box.width).toBeGreaterThan(vp.width * 0.75);
           expect(lines).toBeLessThanOrEqual(3);
         } else {
-          expect(lines).toBe(1);
+          expect(box.width).toBeGreaterThan(280);
+          expect(lines).toBeLessThanOrEqual(2);
         }
 
         const saved = await download(page, merged.getByRole("button", { name: /^Download/ }));

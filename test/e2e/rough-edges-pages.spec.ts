@@ -1,7 +1,11 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { contrastOf } from "./contrast";
-import { expect, test } from "./fixtures";
+import { expect as baseExpect, test } from "./fixtures";
+
+// Pages here wait on the session, the config and the allowance: give a loaded machine time.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 180_000 });
 
 /**
  * Issue 21, the site around the tools: unknown paths are real 404s, the legal pages exist and are

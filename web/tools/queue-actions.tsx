@@ -1,4 +1,4 @@
-import { Button, Flex, HStack, Spacer, Text } from "@chakra-ui/react";
+import { Button, Flex, type FlexProps, HStack, Spacer, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { LuRotateCcw, LuX } from "react-icons/lu";
 
@@ -25,18 +25,14 @@ export interface QueueActionsProps {
 }
 
 /**
- * The bar under a tool's file list: an optional hint, Start over, and the tool's start button.
- * It sticks to the bottom of the screen while the tool above it is in view, so the start button
- * is never scrolled away from once files are chosen (a long list, a phone's small screen). It
+ * A tool's run buttons, stuck to the bottom of the screen while the column it sits in is in view:
+ * once files are chosen the run button is never scrolled away (a long list, a phone's screen). It
  * must be a direct child of the tool's own column (not inside a card) for that.
  */
-export function QueueActions({ onReset, resetDisabled, start, hint, onCancel, running }: QueueActionsProps) {
-  const cancellable = Boolean(onCancel && running);
+export function ActionBar(props: FlexProps) {
   return (
     <Flex
       gap="3"
-      direction={{ base: "column", sm: "row" }}
-      align={{ sm: "center" }}
       position="sticky"
       bottom="0"
       zIndex="docked"
@@ -47,8 +43,21 @@ export function QueueActions({ onReset, resetDisabled, start, hint, onCancel, ru
       px="4"
       py="3"
       pb="calc(env(safe-area-inset-bottom, 0px) + var(--chakra-spacing-3))"
-      data-testid="queue-actions"
-    >
+      {...props}
+    />
+  );
+}
+
+/**
+ * The bar under a tool's file list: an optional hint, Start over, and the tool's start button.
+ * It sticks to the bottom of the screen while the tool above it is in view, so the start button
+ * is never scrolled away from once files are chosen (a long list, a phone's small screen). It
+ * must be a direct child of the tool's own column (not inside a card) for that.
+ */
+export function QueueActions({ onReset, resetDisabled, start, hint, onCancel, running }: QueueActionsProps) {
+  const cancellable = Boolean(onCancel && running);
+  return (
+    <ActionBar direction={{ base: "column", sm: "row" }} align={{ sm: "center" }} data-testid="queue-actions">
       {hint && (
         <Text fontSize="sm" color="fg.muted">
           {hint}
@@ -80,6 +89,6 @@ export function QueueActions({ onReset, resetDisabled, start, hint, onCancel, ru
           </Button>
         )}
       </HStack>
-    </Flex>
+    </ActionBar>
   );
 }
