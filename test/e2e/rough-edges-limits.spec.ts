@@ -210,7 +210,7 @@ for (const vp of VIEWPORTS) {
           expect(box.width).toBeGreaterThan(vp.width * 0.75);
           expect(lines).toBeLessThanOrEqual(3);
         } else {
-          expect(box.width).toBeGreaterThan(280);
+          expect(box.width).toBeGreaterThan(200);
           expect(lines).toBeLessThanOrEqual(2);
         }
 

@@ -39,7 +39,7 @@ export function Footer() {
             </Text>
           </Stack>
           <Stack gap="2">
-            <Text as="h2" fontWeight="semibold" fontSize="sm">
+            <Text fontWeight="semibold" fontSize="sm">
               Product
             </Text>
             <Placeholder>About</Placeholder>
@@ -48,7 +48,7 @@ export function Footer() {
             <Placeholder>Contact</Placeholder>
           </Stack>
           <Stack gap="2">
-            <Text as="h2" fontWeight="semibold" fontSize="sm">
+            <Text fontWeight="semibold" fontSize="sm">
               Legal
             </Text>
             <FooterLink to="/terms">Terms of Service</FooterLink>
