@@ -169,6 +169,8 @@ async function testProjects() {
               TURNSTILE_VERIFY_URL: `${third}/turnstile/siteverify`,
             },
             serviceBindings: oracleBindings(),
+            // A stand-in for the built site (dist/web), so the page routes are tested without a build.
+            assets: { directory: root("./test/fixtures/site") },
           },
         }),
       ],

@@ -82,6 +82,17 @@ export const PublicUser = v.object({
 });
 export type PublicUser = v.InferOutput<typeof PublicUser>;
 
+/** GET /api/usage: today's conversions for whoever asks (a guest by address), read without counting. */
+export const Usage = v.object({
+  tier: v.picklist(["guest", "free", "premium"]),
+  used: v.number(),
+  /** null: unlimited. */
+  daily: v.nullable(v.number()),
+  /** null: unlimited. */
+  remaining: v.nullable(v.number()),
+});
+export type Usage = v.InferOutput<typeof Usage>;
+
 export const AuthResponse = v.object({
   success: v.boolean(),
   sessionToken: v.optional(v.string()),
@@ -157,6 +168,8 @@ export const SharedFileInfo = v.object({
   fileName: v.string(),
   uploadTime: v.string(),
   expiresAt: v.string(),
+  /** When the file itself is deleted: never before the link ends, often after it. */
+  fileExpiresAt: v.optional(v.string()),
   size: v.optional(v.number()),
   contentType: v.optional(v.string()),
 });
@@ -175,6 +188,8 @@ export const PublicConfig = v.object({
     resultTtlHours: v.number(),
     daily: v.object({ guest: v.number(), free: v.number(), premium: v.nullable(v.number()) }),
   }),
+  /** Where the site's operator can be written to (CONTACT_EMAIL), shown on the legal pages. */
+  contact: v.nullable(v.string()),
 });
 export type PublicConfig = v.InferOutput<typeof PublicConfig>;
 
@@ -199,6 +214,8 @@ export const HistoryItem = v.object({
   id: v.number(),
   conversionType: v.string(),
   originalFilename: v.string(),
+  /** Every file it was made from, in order (one name for most tools, several for merge). */
+  sourceFilenames: v.array(v.string()),
   convertedFilename: v.nullable(v.string()),
   fileSize: v.nullable(v.number()),
   status: v.string(),

@@ -49,6 +49,8 @@ export const fileHistory = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: integer("userId").references(() => users.id, { onDelete: "cascade" }),
     originalFilename: text("originalFilename").notNull(),
+    /** Every input's name (a JSON array) when the result was made from several (merge); else null. */
+    sourceFilenames: text("sourceFilenames"),
     convertedFilename: text("convertedFilename"),
     conversionType: text("conversionType").notNull(),
     fileSize: integer("fileSize"),

@@ -28,12 +28,14 @@ import { Route as OrganizePdfRouteImport } from './routes/organize-pdf'
 import { Route as PageNumbersRouteImport } from './routes/page-numbers'
 import { Route as PdfToImageRouteImport } from './routes/pdf-to-image'
 import { Route as PremiumRouteImport } from './routes/premium'
+import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as ProtectPdfRouteImport } from './routes/protect-pdf'
 import { Route as RedactPdfRouteImport } from './routes/redact-pdf'
 import { Route as RemovePagesRouteImport } from './routes/remove-pages'
 import { Route as RotatePdfRouteImport } from './routes/rotate-pdf'
 import { Route as SignPdfRouteImport } from './routes/sign-pdf'
 import { Route as SplitPdfRouteImport } from './routes/split-pdf'
+import { Route as TermsRouteImport } from './routes/terms'
 import { Route as UnlockPdfRouteImport } from './routes/unlock-pdf'
 import { Route as WatermarkPdfRouteImport } from './routes/watermark-pdf'
 import { Route as SharedShareIdRouteImport } from './routes/shared/$shareId'
@@ -135,6 +137,11 @@ const PremiumRoute = PremiumRouteImport.update({
   path: '/premium',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PrivacyRoute = PrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProtectPdfRoute = ProtectPdfRouteImport.update({
   id: '/protect-pdf',
   path: '/protect-pdf',
@@ -163,6 +170,11 @@ const SignPdfRoute = SignPdfRouteImport.update({
 const SplitPdfRoute = SplitPdfRouteImport.update({
   id: '/split-pdf',
   path: '/split-pdf',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TermsRoute = TermsRouteImport.update({
+  id: '/terms',
+  path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any)
 const UnlockPdfRoute = UnlockPdfRouteImport.update({
@@ -211,12 +223,14 @@ export interface FileRoutesByFullPath {
   '/page-numbers': typeof PageNumbersRoute
   '/pdf-to-image': typeof PdfToImageRoute
   '/premium': typeof PremiumRoute
+  '/privacy': typeof PrivacyRoute
   '/protect-pdf': typeof ProtectPdfRoute
   '/redact-pdf': typeof RedactPdfRoute
   '/remove-pages': typeof RemovePagesRoute
   '/rotate-pdf': typeof RotatePdfRoute
   '/sign-pdf': typeof SignPdfRoute
   '/split-pdf': typeof SplitPdfRoute
+  '/terms': typeof TermsRoute
   '/unlock-pdf': typeof UnlockPdfRoute
   '/watermark-pdf': typeof WatermarkPdfRoute
   '/shared/$shareId': typeof SharedShareIdRoute
@@ -243,12 +257,14 @@ export interface FileRoutesByTo {
   '/page-numbers': typeof PageNumbersRoute
   '/pdf-to-image': typeof PdfToImageRoute
   '/premium': typeof PremiumRoute
+  '/privacy': typeof PrivacyRoute
   '/protect-pdf': typeof ProtectPdfRoute
   '/redact-pdf': typeof RedactPdfRoute
   '/remove-pages': typeof RemovePagesRoute
   '/rotate-pdf': typeof RotatePdfRoute
   '/sign-pdf': typeof SignPdfRoute
   '/split-pdf': typeof SplitPdfRoute
+  '/terms': typeof TermsRoute
   '/unlock-pdf': typeof UnlockPdfRoute
   '/watermark-pdf': typeof WatermarkPdfRoute
   '/shared/$shareId': typeof SharedShareIdRoute
@@ -276,12 +292,14 @@ export interface FileRoutesById {
   '/page-numbers': typeof PageNumbersRoute
   '/pdf-to-image': typeof PdfToImageRoute
   '/premium': typeof PremiumRoute
+  '/privacy': typeof PrivacyRoute
   '/protect-pdf': typeof ProtectPdfRoute
   '/redact-pdf': typeof RedactPdfRoute
   '/remove-pages': typeof RemovePagesRoute
   '/rotate-pdf': typeof RotatePdfRoute
   '/sign-pdf': typeof SignPdfRoute
   '/split-pdf': typeof SplitPdfRoute
+  '/terms': typeof TermsRoute
   '/unlock-pdf': typeof UnlockPdfRoute
   '/watermark-pdf': typeof WatermarkPdfRoute
   '/shared/$shareId': typeof SharedShareIdRoute
@@ -310,12 +328,14 @@ export interface FileRouteTypes {
     | '/page-numbers'
     | '/pdf-to-image'
     | '/premium'
+    | '/privacy'
     | '/protect-pdf'
     | '/redact-pdf'
     | '/remove-pages'
     | '/rotate-pdf'
     | '/sign-pdf'
     | '/split-pdf'
+    | '/terms'
     | '/unlock-pdf'
     | '/watermark-pdf'
     | '/shared/$shareId'
@@ -342,12 +362,14 @@ export interface FileRouteTypes {
     | '/page-numbers'
     | '/pdf-to-image'
     | '/premium'
+    | '/privacy'
     | '/protect-pdf'
     | '/redact-pdf'
     | '/remove-pages'
     | '/rotate-pdf'
     | '/sign-pdf'
     | '/split-pdf'
+    | '/terms'
     | '/unlock-pdf'
     | '/watermark-pdf'
     | '/shared/$shareId'
@@ -374,12 +396,14 @@ export interface FileRouteTypes {
     | '/page-numbers'
     | '/pdf-to-image'
     | '/premium'
+    | '/privacy'
     | '/protect-pdf'
     | '/redact-pdf'
     | '/remove-pages'
     | '/rotate-pdf'
     | '/sign-pdf'
     | '/split-pdf'
+    | '/terms'
     | '/unlock-pdf'
     | '/watermark-pdf'
     | '/shared/$shareId'
@@ -407,12 +431,14 @@ export interface RootRouteChildren {
   PageNumbersRoute: typeof PageNumbersRoute
   PdfToImageRoute: typeof PdfToImageRoute
   PremiumRoute: typeof PremiumRoute
+  PrivacyRoute: typeof PrivacyRoute
   ProtectPdfRoute: typeof ProtectPdfRoute
   RedactPdfRoute: typeof RedactPdfRoute
   RemovePagesRoute: typeof RemovePagesRoute
   RotatePdfRoute: typeof RotatePdfRoute
   SignPdfRoute: typeof SignPdfRoute
   SplitPdfRoute: typeof SplitPdfRoute
+  TermsRoute: typeof TermsRoute
   UnlockPdfRoute: typeof UnlockPdfRoute
   WatermarkPdfRoute: typeof WatermarkPdfRoute
   SharedShareIdRoute: typeof SharedShareIdRoute
@@ -555,6 +581,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PremiumRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/privacy': {
+      id: '/privacy'
+      path: '/privacy'
+      fullPath: '/privacy'
+      preLoaderRoute: typeof PrivacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/protect-pdf': {
       id: '/protect-pdf'
       path: '/protect-pdf'
@@ -595,6 +628,13 @@ declare module '@tanstack/react-router' {
       path: '/split-pdf'
       fullPath: '/split-pdf'
       preLoaderRoute: typeof SplitPdfRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/terms': {
+      id: '/terms'
+      path: '/terms'
+      fullPath: '/terms'
+      preLoaderRoute: typeof TermsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/unlock-pdf': {
@@ -655,12 +695,14 @@ const rootRouteChildren: RootRouteChildren = {
   PageNumbersRoute: PageNumbersRoute,
   PdfToImageRoute: PdfToImageRoute,
   PremiumRoute: PremiumRoute,
+  PrivacyRoute: PrivacyRoute,
   ProtectPdfRoute: ProtectPdfRoute,
   RedactPdfRoute: RedactPdfRoute,
   RemovePagesRoute: RemovePagesRoute,
   RotatePdfRoute: RotatePdfRoute,
   SignPdfRoute: SignPdfRoute,
   SplitPdfRoute: SplitPdfRoute,
+  TermsRoute: TermsRoute,
   UnlockPdfRoute: UnlockPdfRoute,
   WatermarkPdfRoute: WatermarkPdfRoute,
   SharedShareIdRoute: SharedShareIdRoute,

@@ -21,6 +21,8 @@ export interface Config {
   jobQueueWaitMs: number;
   refusedJobsPerHour: number;
   premiumPriceLabel: string | null;
+  /** The operator's address for privacy and other questions; null when not set. */
+  contactEmail: string | null;
 }
 
 export const MB = MiB;
@@ -55,6 +57,7 @@ function readConfig(env: Env): Config {
     jobQueueWaitMs: numberVar(env.JOB_QUEUE_WAIT_MS, 180_000),
     refusedJobsPerHour: numberVar(env.REFUSED_JOBS_PER_HOUR, 20),
     premiumPriceLabel: env.PREMIUM_PRICE_LABEL || null,
+    contactEmail: /^[^\s@]+@[^\s@]+$/.test(env.CONTACT_EMAIL?.trim() ?? "") ? env.CONTACT_EMAIL.trim() : null,
   };
 }
 

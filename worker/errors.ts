@@ -11,6 +11,7 @@ export const errorStatus = {
   validation_failed: 400,
   unsupported_file_type: 400,
   invalid_file: 400,
+  cancelled: 400,
   pdf_damaged: 422,
   pdf_encrypted: 422,
   pdf_unsupported: 422,

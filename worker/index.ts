@@ -17,6 +17,7 @@ import { history } from "./routes/history";
 import { results } from "./routes/results";
 import { share } from "./routes/share";
 import { stripeWebhook } from "./routes/stripe-webhook";
+import { usage } from "./routes/usage";
 import { runScheduled } from "./services/scheduled";
 
 const app = new Hono<AppEnv>()
@@ -25,6 +26,7 @@ const app = new Hono<AppEnv>()
   .use("/api/*", requestBodyLimit)
   .route("/api", health)
   .route("/api", config)
+  .route("/api", usage)
   .route("/api", auth)
   .route("/api", account)
   .route("/api", convert)

@@ -50,8 +50,8 @@ test("the donate page has the widget, the reasons and a way back", async ({ page
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("an unknown path shows the 404 page", async ({ page }) => {
-  await page.goto("/this/does/not/exist");
+test("an unknown path shows the 404 page, with a 404 status", async ({ page }) => {
+  expect((await page.goto("/this/does/not/exist"))?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
   await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
 });
@@ -86,11 +86,13 @@ test("the header links lead where they say, and Donate leads to /donate", async 
   await expect(page).toHaveURL(/\/donate$/);
 });
 
-test("the footer's only live link is All Tools", async ({ page }) => {
+test("the footer's live links are All Tools, Terms of Service and Privacy Policy (issue 21)", async ({ page }) => {
   await page.goto("/");
   const footer = page.locator("footer");
   await expect(footer.getByRole("link", { name: "All Tools" })).toHaveAttribute("href", "/all-tools");
-  for (const label of ["About", "FAQ", "Contact", "Terms of Service", "Privacy Policy", "Cookie Policy", "GDPR"]) {
+  await expect(footer.getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/terms");
+  await expect(footer.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
+  for (const label of ["About", "FAQ", "Contact", "Cookie Policy", "GDPR"]) {
     await expect(footer.getByText(label, { exact: true })).toBeVisible();
     await expect(footer.getByRole("link", { name: label })).toHaveCount(0);
   }

@@ -1,4 +1,4 @@
-import { Button, Card, HStack, Progress, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Card, HStack, Progress, Stack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import { LuCrown } from "react-icons/lu";
 import { useDeviceMode } from "../device/mode";
@@ -6,6 +6,7 @@ import { formatNumber, formatPercent } from "../i18n/format";
 import { useT } from "../i18n/provider";
 import { allowanceOf } from "../session/allowance";
 import { useAuth } from "../session/auth-context";
+import { LimitReached } from "./allowance-banner";
 
 /** Spec section 6: the signed-in banner on tool pages ('compressions' on the image tool). */
 export function AccountBanner({ unit = "conversions" }: { unit?: "conversions" | "compressions" }) {
@@ -63,6 +64,11 @@ export function AccountBanner({ unit = "conversions" }: { unit?: "conversions" |
             </Button>
           )}
         </HStack>
+        {a.exhausted && !onDevice && (
+          <Box mt="4">
+            <LimitReached tier={a.tier === "free" ? "free" : "other"} daily={a.daily ?? 0} />
+          </Box>
+        )}
       </Card.Body>
     </Card.Root>
   );

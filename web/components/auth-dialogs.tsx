@@ -11,6 +11,7 @@ import {
   Stack,
   Text,
 } from "@chakra-ui/react";
+import { Link as RouterLink } from "@tanstack/react-router";
 import { type FormEvent, Suspense, useState } from "react";
 import * as v from "valibot";
 import { LoginBody, RegisterBody } from "../../schema/api";
@@ -305,18 +306,14 @@ function RegisterForm() {
           onChange={set("confirmPassword")}
         />
         <Text fontSize="xs" color="fg.muted">
+          {/* New tabs: the form keeps what was typed while the terms are read. */}
           <Rich
             ns="auth"
             k="register.agree"
-            components={[0, 1].map((i) => (
-              <Link
-                key={i}
-                as="span"
-                color="fg.muted"
-                textDecoration="underline"
-                cursor="default"
-                title={t("register.comingSoon")}
-              />
+            components={["/terms", "/privacy"].map((to) => (
+              <Link key={to} asChild color="fg.muted" textDecoration="underline">
+                <RouterLink to={to} target="_blank" rel="noopener" />
+              </Link>
             ))}
           />
         </Text>

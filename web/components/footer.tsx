@@ -1,21 +1,36 @@
 import { Box, Link as ChakraLink, Container, Flex, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+import { DEFAULT_LIMITS } from "../../schema/tools";
+import { usePublicConfig } from "../api/config";
 import { useT } from "../i18n/provider";
 import { LanguageMenu } from "./language-menu";
 import { Logo } from "./logo";
 
-/** Placeholders the spec keeps in the footer: shown, but they lead nowhere yet. */
+/**
+ * Placeholders the spec keeps in the footer: shown, but they lead nowhere yet. fg.muted, not
+ * fg.subtle: the subtle grey is 2.6:1 on white and 3.9:1 on the dark footer, under the 4.5:1 text needs.
+ */
 function Placeholder({ children }: { children: string }) {
   const t = useT("common");
   return (
-    <Text as="span" fontSize="sm" color="fg.subtle" title={t("footer.comingSoon")} cursor="default">
+    <Text as="span" fontSize="sm" color="fg.muted" title={t("footer.comingSoon")} cursor="default">
       {children}
     </Text>
   );
 }
 
+function FooterLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <ChakraLink asChild fontSize="sm" color="fg.muted" _hover={{ color: "fg" }} width="fit-content">
+      <Link to={to}>{children}</Link>
+    </ChakraLink>
+  );
+}
+
 export function Footer() {
   const t = useT("common");
+  const ttl = usePublicConfig().data?.limits.resultTtlHours ?? DEFAULT_LIMITS.resultTtlHours;
   return (
     <Box as="footer" borderTopWidth="1px" bg="surface" mt="auto">
       <Container maxW="7xl" py="10">
@@ -23,7 +38,7 @@ export function Footer() {
           <Stack gap="3" align="start">
             <Logo />
             <Text fontSize="sm" color="fg.muted" maxW="xs">
-              {t("footer.tagline")}
+              {t("footer.tagline", { hours: ttl })}
             </Text>
             <LanguageMenu />
           </Stack>
@@ -32,9 +47,7 @@ export function Footer() {
               {t("footer.product")}
             </Text>
             <Placeholder>{t("footer.about")}</Placeholder>
-            <ChakraLink asChild fontSize="sm" color="fg.muted" _hover={{ color: "fg" }}>
-              <Link to="/all-tools">{t("nav.allTools")}</Link>
-            </ChakraLink>
+            <FooterLink to="/all-tools">{t("nav.allTools")}</FooterLink>
             <Placeholder>{t("footer.faq")}</Placeholder>
             <Placeholder>{t("footer.contact")}</Placeholder>
           </Stack>
@@ -42,8 +55,8 @@ export function Footer() {
             <Text fontWeight="semibold" fontSize="sm">
               {t("footer.legal")}
             </Text>
-            <Placeholder>{t("footer.terms")}</Placeholder>
-            <Placeholder>{t("footer.privacy")}</Placeholder>
+            <FooterLink to="/terms">{t("footer.terms")}</FooterLink>
+            <FooterLink to="/privacy">{t("footer.privacy")}</FooterLink>
             <Placeholder>{t("footer.cookies")}</Placeholder>
             <Placeholder>{t("footer.gdpr")}</Placeholder>
           </Stack>

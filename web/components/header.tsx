@@ -13,12 +13,14 @@ function DonateButton({ onClick }: { onClick?: () => void }) {
   const t = useT("common");
   return (
     // orange.700: white on the palette's own solid (orange.600) is 3.6:1, too faint for 14px text.
+    // White in dark mode too: the palette's dark-mode text is black, 2.7:1 on orange.700.
     <Button
       asChild
       size="sm"
       colorPalette="orange"
       variant="solid"
       bg="orange.700"
+      color="white"
       _hover={{ bg: "orange.800" }}
       onClick={onClick}
       data-testid="donate-button"

@@ -120,3 +120,40 @@ export function formatExpiry(expiresAt: string | undefined, now = new Date(), ta
   if (at.toDateString() === tomorrow.toDateString()) return translate("common", "format.availableTomorrow", { time });
   return translate("common", "format.availableUntil", { date: formatDateTime(at, tag) });
 }
+
+/** "23 h 59 min", "7 days": English keeps the site's own short units; other languages Intl's. */
+function duration(days: number, hours: number, minutes: number, tag: LocaleTag): string {
+  const parts: string[] = [];
+  if (tag === "en") {
+    if (days) parts.push(`${days} day${days === 1 ? "" : "s"}`);
+    if (hours) parts.push(`${hours} h`);
+    if (minutes) parts.push(`${minutes} min`);
+    return parts.join(" ");
+  }
+  const unit = (n: number, u: string, unitDisplay: "long" | "short") =>
+    formatNumber(n, tag, { style: "unit", unit: u, unitDisplay });
+  if (days) parts.push(unit(days, "day", "long"));
+  if (hours) parts.push(unit(hours, "hour", "short"));
+  if (minutes) parts.push(unit(minutes, "minute", "short"));
+  return parts.join(" ");
+}
+
+/** "in 23 h 40 min", "in 45 min", "in 2 days 3 h": how long until a file is deleted; null once it is. */
+export function formatTimeLeft(
+  expiresAt: string | null | undefined,
+  now = new Date(),
+  tag: LocaleTag = activeLocale(),
+): string | null {
+  if (!expiresAt) return null;
+  const ms = Date.parse(expiresAt) - now.getTime();
+  if (!Number.isFinite(ms) || ms <= 0) return null;
+  const minutes = Math.max(1, Math.floor(ms / 60_000));
+  const hours = Math.floor(minutes / 60);
+  const text =
+    minutes < 60
+      ? duration(0, 0, minutes, tag)
+      : hours < 48
+        ? duration(0, hours, minutes % 60, tag)
+        : duration(Math.floor(hours / 24), hours % 24, 0, tag);
+  return translate("common", "format.timeLeft", { duration: text });
+}

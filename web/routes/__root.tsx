@@ -5,6 +5,7 @@ import { AuthDialogs } from "../components/auth-dialogs";
 import { Footer } from "../components/footer";
 import { Header } from "../components/header";
 import { NotFound } from "../components/not-found";
+import { MAIN_ID, SkipLink } from "../components/skip-link";
 import { PageHead } from "../i18n/head";
 import { NavigationProvider } from "../session/navigation";
 import { Toaster } from "../ui/toaster";
@@ -24,8 +25,10 @@ function RootLayout() {
     <NavigationProvider value={(to) => void navigate({ to })}>
       <PageHead />
       <Flex direction="column" minH="100dvh" bg="page">
+        <SkipLink />
         <Header />
-        <Box as="main" flex="1">
+        {/* tabIndex -1: the skip link moves focus here; outline none, as it is never a Tab stop. */}
+        <Box as="main" id={MAIN_ID} tabIndex={-1} flex="1" outline="none">
           <Outlet />
         </Box>
         <Footer />

@@ -135,13 +135,17 @@ function CompressImagePage() {
                 onChange={setFormat}
                 disabled={busy}
               />
-              <QueueActions
-                onReset={queue.reset}
-                resetDisabled={busy}
-                start={waiting ? { label: "Compress images", loading: busy, onClick: queue.start } : undefined}
-              />
             </Card.Body>
           </Card.Root>
+        )}
+        {items.length > 0 && (
+          <QueueActions
+            onReset={queue.reset}
+            onCancel={queue.reset}
+            running={busy}
+            resetDisabled={busy}
+            start={waiting ? { label: "Compress images", loading: busy, onClick: queue.start } : undefined}
+          />
         )}
       </Stack>
     </ToolLayout>

@@ -116,13 +116,17 @@ function CompressPdfPage() {
                   ))}
                 </SimpleGrid>
               </RadioCard.Root>
-              <QueueActions
-                onReset={queue.reset}
-                resetDisabled={busy}
-                start={waiting ? { label: "Compress PDF", loading: busy, onClick: queue.start } : undefined}
-              />
             </Card.Body>
           </Card.Root>
+        )}
+        {items.length > 0 && (
+          <QueueActions
+            onReset={queue.reset}
+            onCancel={queue.reset}
+            running={busy}
+            resetDisabled={busy}
+            start={waiting ? { label: "Compress PDF", loading: busy, onClick: queue.start } : undefined}
+          />
         )}
       </Stack>
     </ToolLayout>

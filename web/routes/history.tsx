@@ -14,15 +14,17 @@ import {
 } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { LuDownload, LuHistory, LuTrash2 } from "react-icons/lu";
 import type { HistoryItem } from "../../schema/api";
-import { toolsById } from "../../schema/tools";
+import { DEFAULT_LIMITS, toolsById } from "../../schema/tools";
+import { usePublicConfig } from "../api/config";
 import { HISTORY_PAGE_SIZE, historyQuery, useDeleteHistoryItem } from "../api/history";
 import { ConfirmDialog } from "../components/confirm-dialog";
+import { ShareButton } from "../components/share-button";
 import { SignInRequired } from "../components/sign-in-required";
 import { startDownload } from "../tools/download";
-import { formatBytes } from "../tools/format";
+import { formatBytes, formatTimeLeft } from "../tools/format";
 import { toast } from "../ui/toaster";
 
 export const Route = createFileRoute("/history")({ component: History });
@@ -37,11 +39,118 @@ export function toolLabel(conversionType: string): string {
   );
 }
 
+/** Re-renders every minute, so "Deleted in ..." stays true while the page is open. */
+function useNow(everyMs = 60_000): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const t = setInterval(() => setNow(new Date()), everyMs);
+    return () => clearInterval(t);
+  }, [everyMs]);
+  return now;
+}
+
+const made = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+function Sources({ names }: { names: string[] }) {
+  return (
+    <Text fontSize="xs" color="fg.muted" overflowWrap="anywhere" data-testid="history-sources">
+      {names.length > 1 ? `from ${names.length} files: ` : "from "}
+      {names.join(", ")}
+    </Text>
+  );
+}
+
+/** On a small screen each row is a card: no column is squeezed until names break every few letters. */
+const cardRow = {
+  display: { base: "grid", md: "table-row" },
+  gridTemplateColumns: "1fr auto",
+  gap: "1",
+  px: { base: "4", md: "0" },
+  py: { base: "3", md: "0" },
+  borderBottomWidth: { base: "1px", md: "0" },
+  _last: { borderBottomWidth: "0" },
+} as const;
+const cardCell = {
+  display: { base: "block", md: "table-cell" },
+  px: { base: "0", md: "2" },
+  py: { base: "0", md: "2" },
+  // The card's own border separates rows; lines between its lines would read as a table again.
+  borderBottomWidth: { base: "0", md: "1px" },
+};
+
+function HistoryRow({ item, now, onDelete }: { item: HistoryItem; now: Date; onDelete(): void }) {
+  const name = item.convertedFilename ?? item.originalFilename;
+  const left = item.downloadUrl ? formatTimeLeft(item.expiresAt, now) : null;
+  return (
+    <Table.Row {...cardRow} data-testid="history-row">
+      <Table.Cell {...cardCell} gridColumn="1 / -1" minW={{ md: "56" }}>
+        <Text fontWeight="medium" overflowWrap="anywhere">
+          {name}
+        </Text>
+        <Sources names={item.sourceFilenames.length > 0 ? item.sourceFilenames : [item.originalFilename]} />
+      </Table.Cell>
+      <Table.Cell
+        {...cardCell}
+        gridColumn="1 / -1"
+        fontSize={{ base: "sm", md: "inherit" }}
+        color={{ base: "fg.muted", md: "fg" }}
+      >
+        <Text as="span" whiteSpace={{ md: "nowrap" }}>
+          {toolLabel(item.conversionType)}
+        </Text>
+        <Text as="span" display={{ md: "none" }}>
+          {" · "}
+          {formatBytes(item.fileSize ?? undefined)} · {made(item.createdAt)}
+        </Text>
+      </Table.Cell>
+      <Table.Cell {...cardCell} display={{ base: "none", md: "table-cell" }} whiteSpace="nowrap">
+        {formatBytes(item.fileSize ?? undefined)}
+      </Table.Cell>
+      <Table.Cell {...cardCell} display={{ base: "none", md: "table-cell" }} whiteSpace="nowrap">
+        {made(item.createdAt)}
+      </Table.Cell>
+      <Table.Cell {...cardCell} gridColumn="1 / -1" whiteSpace={{ md: "nowrap" }} data-testid="history-time-left">
+        {left ? (
+          <Text as="span" fontSize="sm" title={item.expiresAt ? made(item.expiresAt) : undefined}>
+            <Text as="span" display={{ md: "none" }}>
+              Deleted{" "}
+            </Text>
+            {left}
+          </Text>
+        ) : (
+          <Badge colorPalette="gray">Deleted</Badge>
+        )}
+      </Table.Cell>
+      <Table.Cell {...cardCell} gridColumn="1 / -1" pt={{ base: "2", md: "2" }}>
+        <HStack justify={{ base: "start", md: "end" }} gap="2" wrap={{ base: "wrap", md: "nowrap" }}>
+          {item.downloadUrl && (
+            <>
+              <Button
+                size="xs"
+                variant="outline"
+                onClick={() => startDownload(item.downloadUrl)}
+                aria-label={`Download ${name}`}
+              >
+                <LuDownload aria-hidden /> Download
+              </Button>
+              <ShareButton downloadUrl={item.downloadUrl} fileName={name} size="xs" />
+            </>
+          )}
+          <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Delete ${name}`} onClick={onDelete}>
+            <LuTrash2 />
+          </IconButton>
+        </HStack>
+      </Table.Cell>
+    </Table.Row>
+  );
+}
+
 function HistoryTable() {
   const [page, setPage] = useState(1);
   const history = useQuery(historyQuery(page));
   const [deleting, setDeleting] = useState<HistoryItem | null>(null);
   const remove = useDeleteHistoryItem();
+  const now = useNow();
   const confirmDelete = async () => {
     if (!deleting) return;
     try {
@@ -74,60 +183,21 @@ function HistoryTable() {
   const pages = Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE));
   return (
     <Stack gap="4">
-      <Box borderWidth="1px" borderRadius="xl" bg="surface" overflowX="auto">
-        <Table.Root size="sm" data-testid="history-table">
-          <Table.Header>
+      <Box borderWidth="1px" borderRadius="xl" bg="surface" overflow="hidden">
+        <Table.Root size="sm" data-testid="history-table" display={{ base: "block", md: "table" }}>
+          <Table.Header display={{ base: "none", md: "table-header-group" }}>
             <Table.Row>
-              <Table.ColumnHeader>Tool</Table.ColumnHeader>
               <Table.ColumnHeader>File</Table.ColumnHeader>
+              <Table.ColumnHeader>Tool</Table.ColumnHeader>
               <Table.ColumnHeader>Size</Table.ColumnHeader>
-              <Table.ColumnHeader>Date</Table.ColumnHeader>
-              <Table.ColumnHeader>Status</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Download</Table.ColumnHeader>
+              <Table.ColumnHeader>Made</Table.ColumnHeader>
+              <Table.ColumnHeader>Deleted</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
-          <Table.Body>
+          <Table.Body display={{ base: "block", md: "table-row-group" }}>
             {items.map((item) => (
-              <Table.Row key={item.id}>
-                <Table.Cell whiteSpace="nowrap">{toolLabel(item.conversionType)}</Table.Cell>
-                <Table.Cell>
-                  <Text fontWeight="medium" wordBreak="break-all">
-                    {item.convertedFilename ?? item.originalFilename}
-                  </Text>
-                  <Text fontSize="xs" color="fg.muted" wordBreak="break-all">
-                    from {item.originalFilename}
-                  </Text>
-                </Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{formatBytes(item.fileSize ?? undefined)}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">
-                  {new Date(item.createdAt).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}
-                </Table.Cell>
-                <Table.Cell>
-                  <Badge colorPalette={item.status === "completed" ? "green" : "gray"}>{item.status}</Badge>
-                </Table.Cell>
-                <Table.Cell textAlign="end">
-                  <HStack justify="end" gap="2">
-                    {item.downloadUrl ? (
-                      <Button size="xs" variant="outline" onClick={() => startDownload(item.downloadUrl)}>
-                        <LuDownload /> Download
-                      </Button>
-                    ) : (
-                      <Text fontSize="xs" color="fg.subtle">
-                        Expired
-                      </Text>
-                    )}
-                    <IconButton
-                      size="xs"
-                      variant="ghost"
-                      colorPalette="red"
-                      aria-label={`Delete ${item.convertedFilename ?? item.originalFilename}`}
-                      onClick={() => setDeleting(item)}
-                    >
-                      <LuTrash2 />
-                    </IconButton>
-                  </HStack>
-                </Table.Cell>
-              </Table.Row>
+              <HistoryRow key={item.id} item={item} now={now} onDelete={() => setDeleting(item)} />
             ))}
           </Table.Body>
         </Table.Root>
@@ -163,6 +233,7 @@ function HistoryTable() {
 }
 
 function History() {
+  const ttl = usePublicConfig().data?.limits.resultTtlHours ?? DEFAULT_LIMITS.resultTtlHours;
   return (
     <SignInRequired title="File History">
       {() => (
@@ -172,7 +243,10 @@ function History() {
               <Heading as="h1" size="3xl">
                 File History
               </Heading>
-              <Text color="fg.muted">Your conversions, newest first. Files are deleted after 24 hours.</Text>
+              <Text color="fg.muted">
+                Your conversions, newest first. Each file is deleted {ttl} hour{ttl === 1 ? "" : "s"} after it was made,
+                or later while a share link to it lasts (at most 7 days); its entry stays here until you delete it.
+              </Text>
             </Stack>
             <HistoryTable />
           </Stack>

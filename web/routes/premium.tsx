@@ -12,14 +12,14 @@ import {
   Stack,
   Text,
 } from "@chakra-ui/react";
-import { createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, Link } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { LuCheck, LuCrown, LuLogIn } from "react-icons/lu";
 import * as v from "valibot";
 import { ApiError } from "../api/client";
 import { usePublicConfig } from "../api/config";
 import { usePremiumCheckout } from "../api/premium";
-import { allowanceOf } from "../session/allowance";
+import { allowanceOf, DAILY } from "../session/allowance";
 import { useAuth } from "../session/auth-context";
 import { toast } from "../ui/toaster";
 
@@ -46,19 +46,7 @@ function UpgradeAction() {
   const config = usePublicConfig();
   const checkout = usePremiumCheckout();
   if (isLoading || config.isPending) return null;
-  if (!config.data?.premium.enabled) {
-    return (
-      <Alert.Root status="info">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>Premium is not available yet</Alert.Title>
-          <Alert.Description>
-            The card payment provider (Stripe) needs configuring before Premium can be offered.
-          </Alert.Description>
-        </Alert.Content>
-      </Alert.Root>
-    );
-  }
+  if (!config.data?.premium.enabled) return <NotOffered />;
   if (!user) {
     return (
       <Stack gap="2" align="start">
@@ -103,9 +91,51 @@ function UpgradeAction() {
   );
 }
 
+/**
+ * Where this server takes no payments for Premium: what it would give, that it is not offered
+ * here, and the ways forward that do exist (a donation, a free account).
+ */
+function NotOffered() {
+  const { user, openDialog } = useAuth();
+  const config = usePublicConfig().data;
+  const daily = config?.limits.daily ?? DAILY;
+  return (
+    <Stack gap="5" align="center" maxW="xl" data-testid="premium-not-offered">
+      <Alert.Root status="info" textAlign="start">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>This server does not offer Premium</Alert.Title>
+          <Alert.Description>
+            Premium would give you unlimited conversions every day, on every tool. The people running this copy of
+            PDFTools have not set up payments for it, so there is nothing to buy here. Everything else stays free:{" "}
+            {daily.guest} conversions a day without an account, {daily.free} with a free account, and any number on your
+            own device.
+          </Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+      <HStack gap="3" wrap="wrap" justify="center">
+        {config?.donations.enabled && (
+          <Button asChild size="lg" bg="orange.700" color="white" _hover={{ bg: "orange.800" }}>
+            <Link to="/donate">
+              <span aria-hidden>☕</span> Support us with a donation
+            </Link>
+          </Button>
+        )}
+        {!user && (
+          <Button size="lg" variant="outline" onClick={() => openDialog("register")}>
+            Create a free account
+          </Button>
+        )}
+      </HStack>
+    </Stack>
+  );
+}
+
 function Premium() {
   const { status } = Route.useSearch();
   const { refresh } = useAuth();
+  const config = usePublicConfig();
+  const notOffered = config.data !== undefined && !config.data.premium.enabled;
   useEffect(() => {
     if (status === "success") void refresh();
   }, [status, refresh]);
@@ -157,6 +187,11 @@ function Premium() {
                   <Text fontWeight="semibold">{p.name}</Text>
                   {p.name === "Premium" && <Icon as={LuCrown} color="yellow.500" />}
                 </HStack>
+                {p.name === "Premium" && notOffered && (
+                  <Badge colorPalette="gray" alignSelf="start">
+                    Not offered on this server
+                  </Badge>
+                )}
                 <Text fontSize="xl" fontWeight="bold">
                   {p.daily}
                 </Text>

@@ -87,6 +87,8 @@ function ProtectPdfPage() {
         {queue.items.length > 0 && (
           <QueueActions
             onReset={queue.reset}
+            onCancel={queue.reset}
+            running={queue.busy}
             resetDisabled={queue.busy}
             start={
               waiting

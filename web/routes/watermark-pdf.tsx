@@ -25,6 +25,7 @@ import { NumberField, Segments, SelectField } from "../tools/fields";
 import { FileResults } from "../tools/file-results";
 import { formatBytes } from "../tools/format";
 import { FilePasswordPrompt } from "../tools/password-prompt";
+import { ActionBar } from "../tools/queue-actions";
 import { ToolLayout } from "../tools/tool-layout";
 import { LOGO_LIMIT_MB, OPACITY, useWatermark } from "../tools/use-watermark";
 import { WatermarkPreview } from "../tools/watermark-preview";
@@ -97,6 +98,8 @@ function LogoOptions({ w }: { w: ReturnType<typeof useWatermark> }) {
   );
 }
 
+const FORM_ID = "watermark-form";
+
 function WatermarkPdfPage() {
   const w = useWatermark();
   const { mutation } = w;
@@ -141,6 +144,7 @@ function WatermarkPdfPage() {
           )}
           {/* Its own form: each locked file's password prompt is a form too, and forms cannot nest. */}
           <chakra.form
+            id={FORM_ID}
             noValidate
             onSubmit={(e) => {
               e.preventDefault();
@@ -188,26 +192,28 @@ function WatermarkPdfPage() {
                     <Slider.Thumbs />
                   </Slider.Control>
                 </Slider.Root>
-                <HStack justify="end" gap="3">
-                  {w.files.length > 0 && (
-                    <Button variant="ghost" onClick={w.clear} disabled={mutation.isPending}>
-                      Clear
-                    </Button>
-                  )}
-                  <Button
-                    type="submit"
-                    colorPalette="red"
-                    bg="brand.solid"
-                    size="lg"
-                    loading={mutation.isPending}
-                    loadingText="Adding watermark…"
-                  >
-                    Add Watermark
-                  </Button>
-                </HStack>
               </Card.Body>
             </Card.Root>
           </chakra.form>
+          {/* Outside the form's card, so it stays in view while the column does (ActionBar). */}
+          <ActionBar justify="end" data-testid="queue-actions">
+            {w.files.length > 0 && (
+              <Button variant="ghost" onClick={w.clear} disabled={mutation.isPending}>
+                Clear
+              </Button>
+            )}
+            <Button
+              type="submit"
+              form={FORM_ID}
+              colorPalette="red"
+              bg="brand.solid"
+              size="lg"
+              loading={mutation.isPending}
+              loadingText="Adding watermark…"
+            >
+              Add Watermark
+            </Button>
+          </ActionBar>
           {failure && (
             <Alert.Root status="error" borderRadius="xl">
               <Alert.Indicator />

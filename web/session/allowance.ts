@@ -1,5 +1,7 @@
+import { useQueryClient } from "@tanstack/react-query";
 import type { PublicUser } from "../../schema/api";
 import { DEFAULT_LIMITS } from "../../schema/tools";
+import { USAGE_KEY } from "../api/usage";
 import { isDeviceMode } from "../device/mode";
 import { toast } from "../ui/toaster";
 import { useAuth } from "./auth-context";
@@ -39,6 +41,7 @@ export function allowanceOf(user: PublicUser | null): Allowance {
  */
 export function useAllowanceGuard() {
   const { user, refresh } = useAuth();
+  const queryClient = useQueryClient();
   const goTo = useGoTo();
   const allowance = allowanceOf(user);
   const upgradeAction = () => ({ label: "Upgrade", onClick: () => goTo("/premium") });
@@ -61,7 +64,8 @@ export function useAllowanceGuard() {
     },
     /** After a conversion, the counters in the header and banner are read again. */
     afterConversion: async () => {
-      if (!isDeviceMode()) await refresh();
+      if (isDeviceMode()) return;
+      await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: [USAGE_KEY] })]);
     },
   };
 }

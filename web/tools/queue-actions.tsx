@@ -1,6 +1,6 @@
-import { Button, Flex, HStack, Spacer, Text } from "@chakra-ui/react";
+import { Button, Flex, type FlexProps, HStack, Spacer, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
-import { LuRotateCcw } from "react-icons/lu";
+import { LuRotateCcw, LuX } from "react-icons/lu";
 
 export interface QueueActionsProps {
   /** Empties the list and starts again. */
@@ -16,12 +16,48 @@ export interface QueueActionsProps {
   };
   /** A line beside the buttons (how the order is used, for instance). */
   hint?: string;
+  /**
+   * Stops the run in flight (its requests are aborted, so nothing is counted): while `running`,
+   * Cancel stands where Start over was.
+   */
+  onCancel?(): void;
+  running?: boolean;
 }
 
-/** The row under a tool's file list: an optional hint, Start over, and the tool's start button. */
-export function QueueActions({ onReset, resetDisabled, start, hint }: QueueActionsProps) {
+/**
+ * A tool's run buttons, stuck to the bottom of the screen while the column it sits in is in view:
+ * once files are chosen the run button is never scrolled away (a long list, a phone's screen). It
+ * must be a direct child of the tool's own column (not inside a card) for that.
+ */
+export function ActionBar(props: FlexProps) {
   return (
-    <Flex gap="3" direction={{ base: "column", sm: "row" }} align={{ sm: "center" }}>
+    <Flex
+      gap="3"
+      position="sticky"
+      bottom="0"
+      zIndex="docked"
+      bg="surface"
+      borderWidth="1px"
+      borderRadius="xl"
+      shadow="md"
+      px="4"
+      py="3"
+      pb="calc(env(safe-area-inset-bottom, 0px) + var(--chakra-spacing-3))"
+      {...props}
+    />
+  );
+}
+
+/**
+ * The bar under a tool's file list: an optional hint, Start over, and the tool's start button.
+ * It sticks to the bottom of the screen while the tool above it is in view, so the start button
+ * is never scrolled away from once files are chosen (a long list, a phone's small screen). It
+ * must be a direct child of the tool's own column (not inside a card) for that.
+ */
+export function QueueActions({ onReset, resetDisabled, start, hint, onCancel, running }: QueueActionsProps) {
+  const cancellable = Boolean(onCancel && running);
+  return (
+    <ActionBar direction={{ base: "column", sm: "row" }} align={{ sm: "center" }} data-testid="queue-actions">
       {hint && (
         <Text fontSize="sm" color="fg.muted">
           {hint}
@@ -29,9 +65,15 @@ export function QueueActions({ onReset, resetDisabled, start, hint }: QueueActio
       )}
       <Spacer display={{ base: "none", sm: "block" }} />
       <HStack gap="3" justify="end">
-        <Button variant="ghost" onClick={onReset} disabled={resetDisabled}>
-          <LuRotateCcw aria-hidden /> Start over
-        </Button>
+        {cancellable ? (
+          <Button variant="outline" onClick={onCancel}>
+            <LuX aria-hidden /> Cancel
+          </Button>
+        ) : (
+          <Button variant="ghost" onClick={onReset} disabled={resetDisabled}>
+            <LuRotateCcw aria-hidden /> Start over
+          </Button>
+        )}
         {start && (
           <Button
             colorPalette="red"
@@ -47,6 +89,6 @@ export function QueueActions({ onReset, resetDisabled, start, hint }: QueueActio
           </Button>
         )}
       </HStack>
-    </Flex>
+    </ActionBar>
   );
 }

@@ -1,14 +1,16 @@
 import { Container, Heading, HStack, Icon, Stack, Text } from "@chakra-ui/react";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { LuClock, LuShieldCheck } from "react-icons/lu";
 import { type ToolId, toolsById } from "../../schema/tools";
 import { AccountBanner } from "../components/account-banner";
+import { GuestAllowance } from "../components/allowance-banner";
 import { IconTile } from "../components/icon-tile";
 import { ToolIcon } from "../components/tool-icon";
 import { revokeDeviceResults } from "../device/answer";
 import { deviceLimitMB } from "../device/budget";
 import { DeviceSwitch } from "../device/device-switch";
 import { useDeviceMode } from "../device/mode";
+import { ResultAnnouncer, useResultFocus } from "./result-focus";
 
 /** The frame of every tool page: its catalogue title and description, then the tool. */
 export function ToolLayout({ toolId, children, aside }: { toolId: ToolId; children?: ReactNode; aside?: ReactNode }) {
@@ -19,9 +21,12 @@ export function ToolLayout({ toolId, children, aside }: { toolId: ToolId; childr
   const onDevice = deviceMode || browserOnly;
   // Results made on this device live in memory until the page is left.
   useEffect(() => revokeDeviceResults, []);
+  const area = useRef<HTMLDivElement>(null);
+  const announcement = useResultFocus(area);
   return (
     <Container maxW="5xl" py={{ base: "8", md: "12" }}>
-      <Stack gap="8">
+      <Stack gap="8" ref={area}>
+        <ResultAnnouncer message={announcement} />
         <Stack align="center" textAlign="center" gap="3">
           <IconTile palette={tool.color} size="14">
             <ToolIcon name={tool.icon} boxSize="7" />
@@ -45,6 +50,7 @@ export function ToolLayout({ toolId, children, aside }: { toolId: ToolId; childr
         </Stack>
         {!browserOnly && <DeviceSwitch />}
         <AccountBanner unit={toolId === "compress-image" ? "compressions" : "conversions"} />
+        {!browserOnly && <GuestAllowance />}
         {children}
         {aside}
       </Stack>

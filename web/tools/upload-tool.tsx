@@ -66,30 +66,32 @@ export function UploadTool({
       )}
       {done && batchResult && <ResultCard result={batchResult} label={resultLabel} sources={items.length} />}
       <UploadList queue={queue} sortable={sortable && !done} previews={previews} />
-      {items.length > 0 && !(done && queue.mode === "batch") && (
+      {items.length > 0 && !(done && queue.mode === "batch") && options && (
         <Card.Root variant="outline" bg="surface" borderRadius="xl">
-          <Card.Body gap="4">
-            {options}
-            <QueueActions
-              hint={done ? undefined : hint}
-              onReset={queue.reset}
-              resetDisabled={busy && queue.mode === "batch"}
-              start={
-                startLabel && !done
-                  ? {
-                      label: startLabel,
-                      loading: busy,
-                      loadingText: "Working…",
-                      disabled: waiting === 0,
-                      onClick: () => {
-                        if (!canStart || canStart()) queue.start();
-                      },
-                    }
-                  : undefined
-              }
-            />
-          </Card.Body>
+          <Card.Body gap="4">{options}</Card.Body>
         </Card.Root>
+      )}
+      {items.length > 0 && !(done && queue.mode === "batch") && (
+        <QueueActions
+          hint={done ? undefined : hint}
+          onReset={queue.reset}
+          onCancel={queue.reset}
+          running={busy}
+          resetDisabled={busy && queue.mode === "batch"}
+          start={
+            startLabel && !done
+              ? {
+                  label: startLabel,
+                  loading: busy,
+                  loadingText: "Working…",
+                  disabled: waiting === 0,
+                  onClick: () => {
+                    if (!canStart || canStart()) queue.start();
+                  },
+                }
+              : undefined
+          }
+        />
       )}
       {done && queue.mode === "batch" && (
         <HStack justify="end">

@@ -1,8 +1,8 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { convertPath } from "../../schema/options";
 import { toolsById } from "../../schema/tools";
 import type { LogoChoice, LogoPosition } from "../../schema/watermark-layout";
-import { formFailureMessage, useConversion } from "../api/convert";
+import { formFailureMessage, isAbort, useConversion } from "../api/convert";
 import { offerFor } from "../device/offer";
 import { useAllowanceGuard } from "../session/allowance";
 import { toast } from "../ui/toaster";
@@ -45,6 +45,13 @@ export function useWatermark() {
   const [textError, setTextError] = useState<string>();
   const mutation = useConversion();
   const guard = useAllowanceGuard();
+  /** The run in flight: leaving the page or changing the files cancels it (the server then counts nothing). */
+  const running = useRef<AbortController | null>(null);
+  const cancel = () => {
+    running.current?.abort();
+    running.current = null;
+  };
+  useEffect(() => () => running.current?.abort(), []);
 
   const addFiles = (list: readonly File[]) => {
     const pdfs = list.filter((f) => f.type === "application/pdf");
@@ -103,6 +110,7 @@ export function useWatermark() {
   const setRotation = (rotation: number) => setLogoChoice((c) => ({ ...c, rotation }));
 
   const removeFile = (id: string) => {
+    cancel();
     setEntries((prev) => prev.filter((e) => e.id !== id));
     mutation.reset();
   };
@@ -138,6 +146,9 @@ export function useWatermark() {
     // Opacity travels as text, one decimal, as the slider shows it.
     const common = { opacity: opacity.toFixed(1), ...passwordFields(entries.map((e) => e.password)) };
     const image = mode === "image" && logo;
+    cancel();
+    const controller = new AbortController();
+    running.current = controller;
     mutation.mutate(
       {
         path: convertPath("watermark-pdf"),
@@ -150,7 +161,11 @@ export function useWatermark() {
               rotation: String(logoChoice.rotation),
             }
           : { watermarkText: text, ...common },
-        options: { auth: false, attachments: image ? { watermarkImage: logo } : undefined },
+        options: {
+          auth: false,
+          attachments: image ? { watermarkImage: logo } : undefined,
+          signal: controller.signal,
+        },
       },
       {
         onSuccess: (res) => {
@@ -158,6 +173,7 @@ export function useWatermark() {
           void guard.afterConversion();
         },
         onError: (err) =>
+          !isAbort(err) &&
           toast({
             title: m.errorTitle,
             description: formFailureMessage(err, m.fallback),
@@ -170,6 +186,7 @@ export function useWatermark() {
   };
 
   const clear = () => {
+    cancel();
     setEntries([]);
     mutation.reset();
   };

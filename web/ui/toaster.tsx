@@ -5,8 +5,13 @@ import { type PointerEvent, useRef, useState } from "react";
 export const TOAST_DURATION = 5000;
 export const SWIPE_THRESHOLD = 50;
 
+/**
+ * Top right, below the sticky header (64 px): the run buttons and the sticky action bar are at
+ * the bottom, and a toast must not cover them. On small screens it spans the width (see Toaster).
+ */
 export const toaster = createToaster({
-  placement: "bottom-end",
+  placement: "top-end",
+  offsets: { top: "76px", right: "16px", bottom: "16px", left: "16px" },
   max: 1,
   duration: TOAST_DURATION,
   hotkey: ["F8"],
@@ -66,28 +71,42 @@ function useSwipeToDismiss(id: string) {
   };
 }
 
-function SwipeableToast({ id, children }: { id: string; children: React.ReactNode }) {
+function SwipeableToast({ id, tabIndex, children }: { id: string; tabIndex: number; children: React.ReactNode }) {
   const swipe = useSwipeToDismiss(id);
   return (
-    <Toast.Root width={{ md: "sm" }} touchAction="pan-y" data-testid="toast" {...swipe}>
+    <Toast.Root width={{ md: "sm" }} touchAction="pan-y" data-testid="toast" tabIndex={tabIndex} {...swipe}>
       {children}
     </Toast.Root>
   );
 }
 
+/**
+ * The toasts' buttons are not in the page's Tab order: Tab from the footer goes back to the top
+ * of the page, never into a toast. F8 moves focus into the notification area (spec), and from
+ * there Tab reaches the toast's action and close buttons.
+ */
 export function Toaster() {
+  const [inside, setInside] = useState(false);
+  const tabIndex = inside ? 0 : -1;
   return (
     <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: "4" }}>
+      <ChakraToaster
+        toaster={toaster}
+        insetInline={{ mdDown: "4" }}
+        onFocus={() => setInside(true)}
+        onBlur={(e) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setInside(false);
+        }}
+      >
         {(t) => (
-          <SwipeableToast id={t.id ?? ""}>
+          <SwipeableToast id={t.id ?? ""} tabIndex={tabIndex}>
             <Toast.Indicator />
             <Stack gap="1" flex="1" maxWidth="100%">
               {t.title && <Toast.Title>{t.title}</Toast.Title>}
               {t.description && <Toast.Description>{t.description}</Toast.Description>}
             </Stack>
-            {t.action && <Toast.ActionTrigger>{t.action.label}</Toast.ActionTrigger>}
-            {t.closable && <Toast.CloseTrigger />}
+            {t.action && <Toast.ActionTrigger tabIndex={tabIndex}>{t.action.label}</Toast.ActionTrigger>}
+            {t.closable && <Toast.CloseTrigger tabIndex={tabIndex} />}
           </SwipeableToast>
         )}
       </ChakraToaster>

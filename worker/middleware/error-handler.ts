@@ -2,6 +2,7 @@ import type { ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../env";
 import { AppError, isAppError, statusOf } from "../errors";
+import { servePage } from "../routes/pages";
 
 function toAppError(err: unknown): AppError {
   if (isAppError(err)) return err;
@@ -23,10 +24,10 @@ export const errorHandler: ErrorHandler<AppEnv> = (err, c) => {
   return c.json({ ...appErr.extra, error: appErr.message, code: appErr.code }, statusOf(appErr));
 };
 
-/** Unknown /api paths are JSON 404s; anything else is the single-page app. */
+/** Unknown /api paths are JSON 404s; anything else is a page of the app (a 404 if it has no such page). */
 export const notFoundHandler: NotFoundHandler<AppEnv> = (c) => {
   if (c.req.path === "/api" || c.req.path.startsWith("/api/")) {
     return c.json({ error: "Not found", code: "not_found" }, 404);
   }
-  return c.env.ASSETS.fetch(c.req.raw);
+  return servePage(c);
 };

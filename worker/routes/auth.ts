@@ -22,7 +22,7 @@ import {
   tooManyAttempts,
 } from "../services/throttle";
 import { turnstileSiteKey, verifyTurnstile } from "../services/turnstile";
-import { clientAddress, resolveViewer, SESSION_COOKIE, sessionTokenFrom } from "../services/viewer";
+import { clientAddress, hashClientAddress, resolveViewer, SESSION_COOKIE, sessionTokenFrom } from "../services/viewer";
 import { readJson } from "../validation";
 
 /** What the client may know about a user: never the hash, reset token or Stripe ids. */
@@ -50,7 +50,8 @@ function authError(code: ConstructorParameters<typeof AppError>[0], message: str
 
 async function startSession(c: AppContext, user: User, status: 200 | 201) {
   const session = await createSession(getDb(c.env.DB), user.id, {
-    ipAddress: c.req.header("cf-connecting-ip") ?? null,
+    // Like every stored address: a keyed hash, never the address itself (the privacy policy says so).
+    ipAddress: await hashClientAddress(c.env, clientAddress(c)),
     userAgent: c.req.header("user-agent") ?? null,
   });
   setCookie(c, SESSION_COOKIE, session.token, {

@@ -24,6 +24,7 @@ export function publicConfig(env: Env): PublicConfig {
       resultTtlHours: settings(env).resultTtlMs / 3600_000,
       daily: settings(env).daily,
     },
+    contact: settings(env).contactEmail,
   };
 }
 

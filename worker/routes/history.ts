@@ -27,6 +27,18 @@ const Query = v.object({
   pageSize: v.optional(wholeNumber("pageSize", 100), "20"),
 });
 
+/** The stored list of inputs, or the one original name when there is none (or it cannot be read). */
+function sourcesOf(stored: string | null, original: string): string[] {
+  if (!stored) return [original];
+  try {
+    const names: unknown = JSON.parse(stored);
+    if (Array.isArray(names) && names.length > 0 && names.every((n) => typeof n === "string")) return names;
+  } catch {
+    // A row written by hand (wrangler d1 execute) may hold anything: its one name still stands.
+  }
+  return [original];
+}
+
 const ItemId = v.object({ id: wholeNumber("The history item id", Number.MAX_SAFE_INTEGER) });
 
 export const history = new Hono<AppEnv>()
@@ -62,6 +74,7 @@ export const history = new Hono<AppEnv>()
       id: r.id,
       conversionType: r.conversionType,
       originalFilename: r.originalFilename,
+      sourceFilenames: sourcesOf(r.sourceFilenames, r.originalFilename),
       convertedFilename: r.convertedFilename,
       fileSize: r.fileSize,
       status: r.status,

@@ -107,6 +107,7 @@ export const share = new Hono<AppEnv>()
       // When the file was made, not when the link was.
       uploadTime: row.createdAt.toISOString(),
       expiresAt: s.expiresAt.toISOString(),
+      fileExpiresAt: row.expiresAt.toISOString(),
       size: s.size,
       contentType: s.contentType,
     });

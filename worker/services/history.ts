@@ -18,6 +18,7 @@ export async function recordHistory(
       rows.map(({ output, stored }) => ({
         userId,
         originalFilename: output.originalName,
+        sourceFilenames: output.sources && output.sources.length > 1 ? JSON.stringify(output.sources) : null,
         convertedFilename: output.fileName,
         conversionType,
         fileSize: stored.size,

@@ -137,6 +137,24 @@ async function reserveForGuest(env: Env, clientKey: string, now: Date): Promise<
   };
 }
 
+/**
+ * What a guest has used today, read without counting anything: the larger of KV's count and
+ * this isolate's own (KV is eventually consistent), plus the slots in flight here.
+ */
+export async function guestUsedToday(env: Env, clientKey: string, now: Date): Promise<number> {
+  const day = startOfUtcDay(now);
+  const key = guestKey(clientKey, day);
+  const entry = local.get(key);
+  const own = entry && entry.day === day ? entry : { count: 0, pending: 0 };
+  const stored = await env.COUNTERS.get(key)
+    .then((v) => Number(v ?? 0) || 0)
+    .catch((err) => {
+      console.warn("guest counter read failed; using this isolate's count", err);
+      return 0;
+    });
+  return Math.max(own.count, stored) + own.pending;
+}
+
 export function reserveConversion(env: Env, viewer: Viewer, now: Date): Promise<Reservation> {
   return viewer.kind === "user" ? reserveForUser(env, viewer, now) : reserveForGuest(env, viewer.clientKey, now);
 }

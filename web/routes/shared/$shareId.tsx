@@ -18,6 +18,13 @@ function errorText(err: unknown, t: Translate<"shared">): string {
   return t("error.failed");
 }
 
+/** This file's own deletion time, which may be later than its link's end (its maker may still use it). */
+function deletionNote(t: Translate<"shared">, when: (iso: string) => string, linkEnds: string, fileDeleted?: string) {
+  const deleted = fileDeleted && Date.parse(fileDeleted) > Date.parse(linkEnds) ? fileDeleted : linkEnds;
+  if (deleted === linkEnds) return t("deletion.withLink", { date: when(deleted) });
+  return t("deletion.fileLater", { linkEnds: when(linkEnds), deleted: when(deleted) });
+}
+
 function SharedFile() {
   const t = useT("shared");
   const tag = useLocale();
@@ -104,8 +111,8 @@ function SharedFile() {
           >
             <LuDownload /> {t("download")}
           </Button>
-          <Text fontSize="xs" color="fg.subtle" textAlign="center">
-            {t("footer")}
+          <Text fontSize="sm" color="fg.muted" textAlign="center" data-testid="shared-deletion">
+            {deletionNote(t, when, file.expiresAt, file.fileExpiresAt)}
           </Text>
         </Card.Body>
       </Card.Root>

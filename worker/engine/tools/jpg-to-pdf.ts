@@ -25,6 +25,7 @@ export const jpgToPdfTool: Tool<OptionsOf<"jpg-to-pdf">> = {
           fileName: derivedName(first.name, "", ".pdf"),
           contentType: "application/pdf",
           originalName: first.name,
+          sources: files.map((f) => f.name),
           message: `${result.pageCount} image${result.pageCount === 1 ? "" : "s"} converted to PDF`,
           extra: { pageCount: result.pageCount },
         },

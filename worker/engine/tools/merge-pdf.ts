@@ -20,6 +20,7 @@ export const mergePdfTool: Tool<OptionsOf<"merge-pdf">> = {
           fileName: derivedName(first.name, "merged", ".pdf"),
           contentType: "application/pdf",
           originalName: first.name,
+          sources: files.map((f) => f.name),
           message: `Merged ${files.length} files into ${result.pageCount} page${plural(result.pageCount)}`,
           extra: { pageCount: result.pageCount },
         },

@@ -21,6 +21,7 @@ export const organizePdfTool: Tool<OptionsOf<"organize-pdf">> = {
           fileName: derivedName(first.name, "organized", ".pdf"),
           contentType: "application/pdf",
           originalName: first.name,
+          sources: files.map((f) => f.name),
           message: `${result.pageCount} page${result.pageCount === 1 ? "" : "s"}`,
           extra: { pageCount: result.pageCount },
         },

@@ -17,6 +17,8 @@ export interface ToolOutput {
   fileName: string;
   contentType: string;
   originalName: string;
+  /** Every input it was made from, in order, when there are several (merge); else only originalName. */
+  sources?: string[];
   /** The spec's per-file status for the tools that have one (watermarked, unlocked). */
   status?: "completed" | "watermarked" | "unlocked";
   message?: string;

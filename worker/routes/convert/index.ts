@@ -17,6 +17,16 @@ import { resolveViewer, type Viewer } from "../../services/viewer";
 import { analyzePdfRoute } from "./analyze-pdf";
 import { catalogueToolOf, isConvertSlug, runTool } from "./run";
 
+/**
+ * The person left before the answer (page closed, Cancel pressed): the runtime aborts the
+ * request's signal (`enable_request_signal`), and nothing of the run is kept, counted or listed.
+ */
+function stopIfCancelled(c: AppContext) {
+  if (c.req.raw.signal?.aborted) {
+    throw new AppError("cancelled", "The conversion was cancelled before it finished. Nothing was saved or counted.");
+  }
+}
+
 /** What a person is told when storage or the database fails under their conversion. */
 const NOT_COUNTED = "Nothing was saved and this conversion was not counted. Please try again in a moment.";
 
@@ -114,7 +124,9 @@ async function convertAdmitted(
     );
     const processingTime = Date.now() - started;
     const produced = result.outputs.filter((o): o is ToolOutput => o.ok);
+    stopIfCancelled(c);
     stored = await storeOutputs(c, viewer, tool.id, produced, now, budget);
+    stopIfCancelled(c);
 
     const files: ConvertedFile[] = [];
     let next = 0;

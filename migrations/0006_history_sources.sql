@@ -1,0 +1,1 @@
+ALTER TABLE `file_history` ADD `sourceFilenames` text;

@@ -1,0 +1,32 @@
+import type { Context } from "hono";
+import { isKnownPage } from "../../schema/pages";
+import type { AppEnv } from "../env";
+
+/**
+ * The site's pages. Static files are served by the assets layer before the Worker runs; a path
+ * that is no file comes here (`not_found_handling = "none"` in wrangler.toml). A page the router
+ * knows gets the app's index.html; any other path gets the same index.html (the app shows its
+ * not-found page) with a real 404, so crawlers and link checkers are told the truth.
+ */
+export async function servePage(c: Context<AppEnv>): Promise<Response> {
+  const req = c.req.raw;
+  if (req.method !== "GET" && req.method !== "HEAD") return c.env.ASSETS.fetch(req);
+  const known = isKnownPage(c.req.path);
+  // A missing script or image is a plain 404; only a navigation gets the not-found page.
+  if (!known && !acceptsHtml(req)) return c.env.ASSETS.fetch(req);
+  const headers = new Headers(req.headers);
+  // An unknown path must not be answered "304: same as /".
+  if (!known) for (const h of ["if-none-match", "if-modified-since"]) headers.delete(h);
+  const index = await c.env.ASSETS.fetch(new Request(new URL("/", req.url), { method: req.method, headers }));
+  if (known || !index.ok) return index;
+  const answer = new Headers(index.headers);
+  // The same bytes as a page's, but not a cacheable copy of "/".
+  answer.delete("ETag");
+  answer.set("Cache-Control", "no-cache");
+  return new Response(index.body, { status: 404, statusText: "Not Found", headers: answer });
+}
+
+function acceptsHtml(req: Request): boolean {
+  const accept = req.headers.get("accept") ?? "";
+  return accept.includes("text/html") || req.headers.get("sec-fetch-mode") === "navigate";
+}
