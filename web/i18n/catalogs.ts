@@ -1,13 +1,40 @@
 import type { Messages } from "@lingui/core";
 import type { LocaleTag } from "../../schema/locales";
 import { type ToolCategory, type ToolId, toolGroups, tools } from "../../schema/tools";
+import type account from "./locales/en/account.json";
 import type auth from "./locales/en/auth.json";
 import type cloud from "./locales/en/cloud.json";
 import enCommon from "./locales/en/common.json";
+import type compressImage from "./locales/en/compress-image.json";
+import type compressPdf from "./locales/en/compress-pdf.json";
+import type cropPdf from "./locales/en/crop-pdf.json";
 import type donate from "./locales/en/donate.json";
+import type editMetadata from "./locales/en/edit-metadata.json";
 import type errors from "./locales/en/errors.json";
+import type extractImages from "./locales/en/extract-images.json";
+import type fillForm from "./locales/en/fill-form.json";
+import type flattenPdf from "./locales/en/flatten-pdf.json";
+import type history from "./locales/en/history.json";
 import type home from "./locales/en/home.json";
+import type jpgToPdf from "./locales/en/jpg-to-pdf.json";
+import type legal from "./locales/en/legal.json";
+import type mergePdf from "./locales/en/merge-pdf.json";
+import type nupPdf from "./locales/en/nup-pdf.json";
+import type organizePdf from "./locales/en/organize-pdf.json";
+import type pageNumbers from "./locales/en/page-numbers.json";
+import type parts from "./locales/en/parts.json";
+import type pdfToImage from "./locales/en/pdf-to-image.json";
+import type premium from "./locales/en/premium.json";
+import type protectPdf from "./locales/en/protect-pdf.json";
+import type redactPdf from "./locales/en/redact-pdf.json";
+import type removePages from "./locales/en/remove-pages.json";
+import type rotatePdf from "./locales/en/rotate-pdf.json";
 import type shared from "./locales/en/shared.json";
+import type signPdf from "./locales/en/sign-pdf.json";
+import type splitPdf from "./locales/en/split-pdf.json";
+import type toolShell from "./locales/en/tool-shell.json";
+import type unlockPdf from "./locales/en/unlock-pdf.json";
+import type watermarkPdf from "./locales/en/watermark-pdf.json";
 
 /**
  * The English catalogs, the source of truth: each namespace's keys are the keys of its English
@@ -23,6 +50,33 @@ export interface EnglishCatalogs {
   shared: typeof shared;
   cloud: typeof cloud;
   errors: typeof errors;
+  account: typeof account;
+  history: typeof history;
+  premium: typeof premium;
+  legal: typeof legal;
+  parts: typeof parts;
+  "crop-pdf": typeof cropPdf;
+  "edit-metadata": typeof editMetadata;
+  "extract-images": typeof extractImages;
+  "fill-form": typeof fillForm;
+  "flatten-pdf": typeof flattenPdf;
+  "nup-pdf": typeof nupPdf;
+  "organize-pdf": typeof organizePdf;
+  "page-numbers": typeof pageNumbers;
+  "pdf-to-image": typeof pdfToImage;
+  "redact-pdf": typeof redactPdf;
+  "remove-pages": typeof removePages;
+  "sign-pdf": typeof signPdf;
+  "split-pdf": typeof splitPdf;
+  "jpg-to-pdf": typeof jpgToPdf;
+  "tool-shell": typeof toolShell;
+  "merge-pdf": typeof mergePdf;
+  "compress-image": typeof compressImage;
+  "compress-pdf": typeof compressPdf;
+  "protect-pdf": typeof protectPdf;
+  "rotate-pdf": typeof rotatePdf;
+  "unlock-pdf": typeof unlockPdf;
+  "watermark-pdf": typeof watermarkPdf;
 }
 
 export type Namespace = keyof EnglishCatalogs;
@@ -37,6 +91,33 @@ export const NAMESPACES = [
   "shared",
   "cloud",
   "errors",
+  "account",
+  "history",
+  "premium",
+  "legal",
+  "parts",
+  "crop-pdf",
+  "edit-metadata",
+  "extract-images",
+  "fill-form",
+  "flatten-pdf",
+  "nup-pdf",
+  "organize-pdf",
+  "page-numbers",
+  "pdf-to-image",
+  "redact-pdf",
+  "remove-pages",
+  "sign-pdf",
+  "split-pdf",
+  "jpg-to-pdf",
+  "tool-shell",
+  "merge-pdf",
+  "compress-image",
+  "compress-pdf",
+  "protect-pdf",
+  "rotate-pdf",
+  "unlock-pdf",
+  "watermark-pdf",
 ] as const satisfies readonly Namespace[];
 
 /** Every page needs these (the header, footer and page titles name the tools): loaded before the first render. */

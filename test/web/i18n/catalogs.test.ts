@@ -61,7 +61,10 @@ describe("the English catalogs", () => {
     const files = readdirSync(join(DIR, "en")).map((f) => f.replace(/\.json$/, ""));
     // tools' English is the catalogue (schema/tools.ts), so it has no file.
     expect([...files, "tools"].sort()).toEqual([...NAMESPACES].sort());
-    for (const ns of NAMESPACES) expect(Object.keys(english[ns]).length).toBeGreaterThan(0);
+    // A page's namespace is declared before its page is converted; once nothing is left to convert, none is empty.
+    const converting = JSON.parse(readFileSync(join(process.cwd(), "test/web/i18n/not-yet-converted.json"), "utf8"))
+      .files.length;
+    if (!converting) for (const ns of NAMESPACES) expect(Object.keys(english[ns]).length, ns).toBeGreaterThan(0);
   });
 
   it("compile, and use plural rather than counting in code", () => {
