@@ -17,6 +17,7 @@ export const compressPdfTool: Tool<OptionsOf<"compress-pdf">> = {
         r.images.recompressed > 0
           ? `, ${r.images.recompressed} image${r.images.recompressed === 1 ? "" : "s"} re-encoded`
           : "";
+      const fonts = r.fontsSubset > 0 ? `, ${r.fontsSubset} font${r.fontsSubset === 1 ? "" : "s"} subset` : "";
       return {
         ok: true,
         bytes: r.bytes,
@@ -27,8 +28,8 @@ export const compressPdfTool: Tool<OptionsOf<"compress-pdf">> = {
           ? "Already optimised: returned unchanged"
           : r.repaired
             ? `This PDF was damaged and could not be made smaller: here is a repaired copy (${formatBytes(before)} to ${formatBytes(r.bytes.length)})`
-            : `${savingMessage(before, r.bytes.length)} (${level}${images})`,
-        extra: { ...compressionExtra(before, r.bytes.length), pageCount: r.pageCount },
+            : `${savingMessage(before, r.bytes.length)} (${level}${images}${fonts})`,
+        extra: { ...compressionExtra(before, r.bytes.length), pageCount: r.pageCount, fontsSubset: r.fontsSubset },
       };
     });
     if (errors.length === outputs.length) throw errors[0];

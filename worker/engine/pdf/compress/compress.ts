@@ -3,6 +3,8 @@ import type { Budget } from "../../core/budget";
 import { checkPageContents } from "../content-check";
 import { guardPdf, loadPdf, savePdf } from "../document";
 import { hasIntactXref } from "../structure";
+import { mergeDuplicateFonts } from "./fonts/merge";
+import { subsetFonts } from "./fonts/subset";
 import { type ImageLevel, type ImageReport, recompressImages } from "./images";
 import { dedupeStreams, dropUnreferenced, recompressStreams } from "./lossless";
 
@@ -32,6 +34,8 @@ export interface CompressedPdf {
   repaired: boolean;
   pageCount: number;
   images: ImageReport;
+  /** Embedded font programs cut to the glyphs the document shows. */
+  fontsSubset: number;
 }
 
 /**
@@ -47,10 +51,15 @@ export async function compressPdf(bytes: Uint8Array, opts: CompressPdfOptions): 
   const check = budget ? () => budget.check() : undefined;
   const pageCount = doc.getPageCount();
   // Lossless first: duplicates are then resampled once, and a new image must beat the
-  // re-deflated original, not the weaker one that came in.
+  // re-deflated original, not the weaker one that came in. Fonts are cut before the streams are
+  // re-deflated (a whole font would be inflated and deflated again for nothing), after duplicate
+  // fonts became one program, which is then cut once for all the fonts that share it.
+  let fontsSubset = 0;
   await guardPdf(opts.name, async () => {
     dropUnreferenced(doc);
     dedupeStreams(doc);
+    mergeDuplicateFonts(doc);
+    fontsSubset = await subsetFonts(doc, { budget, name: opts.name });
     await recompressStreams(doc, budget);
   });
   let images: ImageReport = { examined: 0, recompressed: 0, bytesSaved: 0 };
@@ -61,7 +70,8 @@ export async function compressPdf(bytes: Uint8Array, opts: CompressPdfOptions): 
   check?.();
   const out = await savePdf(doc, { budget });
   // A damaged original is not handed back as it came: the rewrite repairs it, even if larger.
-  if (out.length < bytes.length) return { bytes: out, unchanged: false, repaired: false, pageCount, images };
-  if (hasIntactXref(bytes)) return { bytes, unchanged: true, repaired: false, pageCount, images };
-  return { bytes: out, unchanged: false, repaired: true, pageCount, images };
+  const report = { pageCount, images, fontsSubset };
+  if (out.length < bytes.length) return { bytes: out, unchanged: false, repaired: false, ...report };
+  if (hasIntactXref(bytes)) return { bytes, unchanged: true, repaired: false, ...report, fontsSubset: 0 };
+  return { bytes: out, unchanged: false, repaired: true, ...report };
 }
