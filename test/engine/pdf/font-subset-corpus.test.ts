@@ -26,6 +26,9 @@ const FILES: { file: string; cut: boolean }[] = [
   { file: "pysample__crazyones-pdfa.pdf", cut: false }, // PDF/A, Type 1C subsets
   { file: "pdflib__with_xfa_fields.pdf", cut: false }, // XFA: the form's fonts stay whole
   { file: "pysample__libreoffice-form.pdf", cut: false }, // editable fields
+  // Encrypted with an empty user password: opened without asking, written without encryption.
+  { file: "../encrypted/pdfjs__bug900822.pdf", cut: false }, // CID TrueType subsets
+  { file: "../encrypted/pdfjs__issue9972-1.pdf", cut: false }, // TrueType, MacRoman and WinAnsi
 ];
 
 describe("font subsetting on real files", () => {
