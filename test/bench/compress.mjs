@@ -7,7 +7,7 @@ import { statSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { buildCorpus, has } from "./corpus.mjs";
 import { engine, native } from "./measure.mjs";
-import { butteraugli, decode, pdfSsim, ssim } from "./metrics.mjs";
+import { butteraugli, decode, pdfSsim, pdfTextSame, ssim } from "./metrics.mjs";
 
 export const name = "compress";
 
@@ -147,7 +147,8 @@ export async function run({ E, bundle, dir, log }) {
     ["text PDF, 30 pages", files.textPdf, 2],
   ]) {
     const tag = basename(file, ".pdf");
-    const qual = (res) => ({ ssim: round(pdfSsim(E, file, res, pages, dir)) });
+    // Text as pdftotext reads it, whole file: compression must not change what can be searched or copied.
+    const qual = (res) => ({ ssim: round(pdfSsim(E, file, res, pages, dir)), text: pdfTextSame(file, res) });
     for (const level of ["low", "recommended", "extreme"]) {
       const o = out(`ours-${level}-${tag}.pdf`);
       add(g, file, `ours (${level})`, await engine(bundle, "pdf", file, o, { level }), qual(o));

@@ -88,3 +88,10 @@ export function pdfSsim(E, original, result, pages, tmp) {
   const scores = a.map((img, i) => ssim(E, img, b[i]));
   return scores.every((s) => s !== null) ? scores.reduce((x, y) => x + y, 0) / scores.length : null;
 }
+
+/** Whether pdftotext reads the same text from both PDFs ("same" or "differs"), or null without poppler. */
+export function pdfTextSame(original, result) {
+  if (!has("pdftotext")) return null;
+  const text = (file) => execFileSync("pdftotext", [file, "-"], { encoding: "utf8", maxBuffer: 1 << 28 });
+  return text(original) === text(result) ? "same" : "differs";
+}

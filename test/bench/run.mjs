@@ -33,11 +33,13 @@ const fmtBytes = (n) => (n >= 1e6 ? `${(n / 1e6).toFixed(2)} MB` : `${(n / 1e3).
 const cell = (v, f = (x) => String(x)) => (v === null || v === undefined ? "–" : f(v));
 
 export function markdown(rows) {
-  const head = "| input | tool | time | peak memory | output | saved | SSIM | butteraugli |";
-  const lines = [head, "|---|---|--:|--:|--:|--:|--:|--:|"];
+  // The text column (pdftotext of output and input compared) appears when some rows are PDFs.
+  const text = rows.some((r) => r.text !== undefined);
+  const head = `| input | tool | time | peak memory | output | saved | SSIM | butteraugli |${text ? " text |" : ""}`;
+  const lines = [head, `|---|---|--:|--:|--:|--:|--:|--:|${text ? ":-:|" : ""}`];
   for (const r of rows) {
     lines.push(
-      `| ${r.group} (${fmtBytes(r.inputBytes)}) | ${r.tool} | ${r.seconds.toFixed(2)} s | ${r.peakMB.toFixed(0)} MB ${r.memory === "RSS" ? "RSS" : ""} | ${fmtBytes(r.size)} | ${r.savedPct}% | ${cell(r.ssim, (x) => x.toFixed(4))} | ${cell(r.butteraugli)} |`,
+      `| ${r.group} (${fmtBytes(r.inputBytes)}) | ${r.tool} | ${r.seconds.toFixed(2)} s | ${r.peakMB.toFixed(0)} MB ${r.memory === "RSS" ? "RSS" : ""} | ${fmtBytes(r.size)} | ${r.savedPct}% | ${cell(r.ssim, (x) => x.toFixed(4))} | ${cell(r.butteraugli)} |${text ? ` ${cell(r.text)} |` : ""}`,
     );
   }
   return lines.join("\n");
