@@ -11,6 +11,10 @@ import { butteraugli, decode, pdfSsim, pdfTextSame, ssim } from "./metrics.mjs";
 
 export const name = "compress";
 
+/** BENCH_ROWS="text PDF" runs only the inputs whose name contains it (all of them without it). */
+const only = process.env.BENCH_ROWS;
+const wanted = (g) => !only || g.includes(only);
+
 export async function run({ E, bundle, dir, log }) {
   const files = await buildCorpus(E, join(dir, "corpus"));
   const out = (n) => join(dir, n);
@@ -53,7 +57,7 @@ export async function run({ E, bundle, dir, log }) {
   };
 
   // 12 MP camera JPEG.
-  {
+  if (wanted("12 MP JPEG")) {
     const g = "12 MP JPEG";
     const src = decode(files.jpeg, dir);
     const q = (res) => ({
@@ -90,7 +94,7 @@ export async function run({ E, bundle, dir, log }) {
   }
 
   // WebP photo.
-  {
+  if (wanted("3 MP WebP")) {
     const g = "3 MP WebP";
     const src = decode(files.webp, dir);
     const ours = await engine(bundle, "image", files.webp, out("ours.webp"), { quality: "high" });
@@ -108,6 +112,7 @@ export async function run({ E, bundle, dir, log }) {
     ["PNG screenshot 1080p", files.screenshot],
     ["PNG photo", files.pngPhoto],
   ]) {
+    if (!wanted(g)) continue;
     const src = decode(file, dir);
     const tag = basename(file, ".png");
     const qual = (res) => ({
@@ -146,6 +151,7 @@ export async function run({ E, bundle, dir, log }) {
     ["photo PDF, 10 x 12 MP", files.photoPdf, 4],
     ["text PDF, 30 pages", files.textPdf, 2],
   ]) {
+    if (!wanted(g)) continue;
     const tag = basename(file, ".pdf");
     // Text as pdftotext reads it, whole file: compression must not change what can be searched or copied.
     const qual = (res) => ({ ssim: round(pdfSsim(E, file, res, pages, dir)), text: pdfTextSame(file, res) });

@@ -4,7 +4,8 @@
  * `name` and `run({ E, bundle, dir, log })` returning `{ rows, notes, tools, markdown? }`; this
  * runner bundles the engine once, runs the groups, prints a table per group (the group's own
  * markdown when it gives one) and writes test/bench/results/<group>.json (and .md).
- * `npm run bench -- compress` runs one group (compress, tools, startup, memory, hostile, first-paint).
+ * `npm run bench -- compress` runs one group (compress, tools, startup, memory, hostile, first-paint);
+ * BENCH_ROWS="text PDF" also narrows the compress group to the inputs so named (results not written).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -60,8 +61,13 @@ for (const group of GROUPS) {
   const table = result.markdown ?? markdown(result.rows);
   console.info(`\n${table}\n`);
   for (const n of result.notes) console.info(`note: ${n}`);
-  // A group that writes its own result files (the memory test) keeps them as it wrote them.
+  // A group that writes its own result files (the memory test) keeps them as it wrote them; a
+  // run of some rows only (BENCH_ROWS) does not replace the whole group's results.
   if (result.ownFiles) continue;
+  if (process.env.BENCH_ROWS) {
+    console.info(`not written: BENCH_ROWS=${process.env.BENCH_ROWS} ran some rows only`);
+    continue;
+  }
   const file = here(`./results/${group.name}.json`);
   const doc = { date: new Date().toISOString(), node: process.version, machine: machine(), ...result };
   writeFileSync(file, `${JSON.stringify(doc, null, 2)}\n`);
