@@ -23,7 +23,8 @@ export async function renders(pdf: Uint8Array, dpi = 100, pages = 99): Promise<B
     const r = await run("pdftoppm", ["-r", String(dpi), "-l", String(pages), join(dir, "in.pdf"), join(dir, "page")]);
     expect(r.code, r.stderr).toBe(0);
     const files = (await readdir(dir)).filter((f) => f.startsWith("page")).sort();
-    return Promise.all(files.map((f) => readFile(join(dir, f))));
+    // Awaited here: a promise returned unawaited lets `finally` delete the pages while they are read.
+    return await Promise.all(files.map((f) => readFile(join(dir, f))));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
