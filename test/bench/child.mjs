@@ -42,7 +42,7 @@ if (job === "image") {
 } else if (job === "pdf") {
   const r = await E.compressPdf(bytes, { ...options, name: "input.pdf", budget });
   out = r.bytes;
-  detail = `${r.images.recompressed}/${r.images.examined} images`;
+  detail = `${r.images.recompressed}/${r.images.examined} images, ${r.fontsSubset} fonts subset`;
 } else throw new Error(`unknown job ${job}`);
 sample();
 const ms = performance.now() - started;

@@ -7,9 +7,13 @@ import { statSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { buildCorpus, has } from "./corpus.mjs";
 import { engine, native } from "./measure.mjs";
-import { butteraugli, colourOf, decode, pdfSsim, ssim } from "./metrics.mjs";
+import { butteraugli, colourOf, decode, pdfSsim, pdfTextSame, ssim } from "./metrics.mjs";
 
 export const name = "compress";
+
+/** BENCH_ROWS="text PDF" runs only the inputs whose name contains it (all of them without it). */
+const only = process.env.BENCH_ROWS;
+const wanted = (g) => !only || g.includes(only);
 
 export async function run({ E, bundle, dir, log }) {
   const files = await buildCorpus(E, join(dir, "corpus"));
@@ -55,7 +59,7 @@ export async function run({ E, bundle, dir, log }) {
   // COMPRESS_ONLY=pdf runs the PDF rows alone (the image rows take minutes).
   const only = process.env.COMPRESS_ONLY;
   // 12 MP camera JPEG.
-  if (only !== "pdf") {
+  if (only !== "pdf" && wanted("12 MP JPEG")) {
     const g = "12 MP JPEG";
     const src = decode(files.jpeg, dir);
     const q = (res) => ({
@@ -93,7 +97,7 @@ export async function run({ E, bundle, dir, log }) {
 
   // WebP at phone size: 12 MP is past the edge's WebP limit (3 MP; 4 MP converting to WebP), so
   // ours runs on a device's budget (2 GB, what the on-device engine gets on a 8 GB machine).
-  if (only !== "pdf") {
+  if (only !== "pdf" && wanted("12 MP WebP")) {
     const DEVICE = { memoryMB: 2048 };
     const g = "12 MP WebP";
     const src = decode(files.webp, dir);
@@ -149,6 +153,7 @@ export async function run({ E, bundle, dir, log }) {
         ["PNG screenshot 1080p", files.screenshot],
         ["PNG photo", files.pngPhoto],
       ]) {
+    if (!wanted(g)) continue;
     const src = decode(file, dir);
     const tag = basename(file, ".png");
     const qual = (res) => ({
@@ -187,8 +192,10 @@ export async function run({ E, bundle, dir, log }) {
     ["photo PDF, 10 x 12 MP", files.photoPdf, 4],
     ["text PDF, 30 pages", files.textPdf, 2],
   ]) {
+    if (!wanted(g)) continue;
     const tag = basename(file, ".pdf");
-    const qual = (res) => ({ ssim: round(pdfSsim(E, file, res, pages, dir)) });
+    // Text as pdftotext reads it, whole file: compression must not change what can be searched or copied.
+    const qual = (res) => ({ ssim: round(pdfSsim(E, file, res, pages, dir)), text: pdfTextSame(file, res) });
     for (const level of ["low", "recommended", "extreme"]) {
       const o = out(`ours-${level}-${tag}.pdf`);
       add(g, file, `ours (${level})`, await engine(bundle, "pdf", file, o, { level }), qual(o));

@@ -107,3 +107,10 @@ export function colourOf(file, pages, tmp) {
   }
   return worst;
 }
+
+/** Whether pdftotext reads the same text from both PDFs ("same" or "differs"), or null without poppler. */
+export function pdfTextSame(original, result) {
+  if (!has("pdftotext")) return null;
+  const text = (file) => execFileSync("pdftotext", [file, "-"], { encoding: "utf8", maxBuffer: 1 << 28 });
+  return text(original) === text(result) ? "same" : "differs";
+}

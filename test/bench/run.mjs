@@ -4,7 +4,8 @@
  * `name` and `run({ E, bundle, dir, log })` returning `{ rows, notes, tools, markdown? }`; this
  * runner bundles the engine once, runs the groups, prints a table per group (the group's own
  * markdown when it gives one) and writes test/bench/results/<group>.json (and .md).
- * `npm run bench -- compress` runs one group (compress, gray, tools, startup, memory, hostile, first-paint).
+ * `npm run bench -- compress` runs one group (compress, gray, tools, startup, memory, hostile, first-paint);
+ * BENCH_ROWS="text PDF" also narrows the compress group to the inputs so named (results not written).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -34,11 +35,13 @@ const fmtBytes = (n) => (n >= 1e6 ? `${(n / 1e6).toFixed(2)} MB` : `${(n / 1e3).
 const cell = (v, f = (x) => String(x)) => (v === null || v === undefined ? "–" : f(v));
 
 export function markdown(rows) {
-  const head = "| input | tool | time | peak memory | output | saved | SSIM | butteraugli |";
-  const lines = [head, "|---|---|--:|--:|--:|--:|--:|--:|"];
+  // The text column (pdftotext of output and input compared) appears when some rows are PDFs.
+  const text = rows.some((r) => r.text !== undefined);
+  const head = `| input | tool | time | peak memory | output | saved | SSIM | butteraugli |${text ? " text |" : ""}`;
+  const lines = [head, `|---|---|--:|--:|--:|--:|--:|--:|${text ? ":-:|" : ""}`];
   for (const r of rows) {
     lines.push(
-      `| ${r.group} (${fmtBytes(r.inputBytes)}) | ${r.tool} | ${r.seconds.toFixed(2)} s | ${r.peakMB.toFixed(0)} MB ${r.memory === "RSS" ? "RSS" : ""} | ${fmtBytes(r.size)} | ${r.savedPct}% | ${cell(r.ssim, (x) => x.toFixed(4))} | ${cell(r.butteraugli)} |`,
+      `| ${r.group} (${fmtBytes(r.inputBytes)}) | ${r.tool} | ${r.seconds.toFixed(2)} s | ${r.peakMB.toFixed(0)} MB ${r.memory === "RSS" ? "RSS" : ""} | ${fmtBytes(r.size)} | ${r.savedPct}% | ${cell(r.ssim, (x) => x.toFixed(4))} | ${cell(r.butteraugli)} |${text ? ` ${cell(r.text)} |` : ""}`,
     );
   }
   return lines.join("\n");
@@ -59,8 +62,13 @@ for (const group of GROUPS) {
   const table = result.markdown ?? markdown(result.rows);
   console.info(`\n${table}\n`);
   for (const n of result.notes) console.info(`note: ${n}`);
-  // A group that writes its own result files (the memory test) keeps them as it wrote them.
+  // A group that writes its own result files (the memory test) keeps them as it wrote them; a
+  // run of some rows only (BENCH_ROWS) does not replace the whole group's results.
   if (result.ownFiles) continue;
+  if (process.env.BENCH_ROWS) {
+    console.info(`not written: BENCH_ROWS=${process.env.BENCH_ROWS} ran some rows only`);
+    continue;
+  }
   const file = here(`./results/${group.name}.json`);
   const doc = { date: new Date().toISOString(), node: process.version, machine: machine(), ...result };
   writeFileSync(file, `${JSON.stringify(doc, null, 2)}\n`);

@@ -566,6 +566,21 @@ export const HOSTILE = [
     make: async () => manyStreamsPdf(100, await zlibBomb(20 * MB, 0)),
   },
   {
+    name: "many-fonts-2gb.pdf",
+    type: "pdf",
+    mayPass: true,
+    what: "100 embedded TrueType fonts shown on the page, each program 20 MB of one repeated byte once inflated (no font header)",
+    make: async () => manyFontsPdf(await Promise.all(Array.from({ length: 100 }, (_, i) => zlibBomb(20 * MB, i)))),
+  },
+  {
+    name: "big-fonts-14mb.pdf",
+    type: "pdf",
+    quick: true,
+    mayPass: true,
+    what: "3 embedded TrueType fonts shown on the page, each a valid 14 MB program of 65,535 glyphs",
+    make: async () => manyFontsPdf(Array.from({ length: 3 }, (_, i) => deflateSync(bigTrueType(i), { level: 9 }))),
+  },
+  {
     name: "pages-10000.pdf",
     type: "pdf",
     quick: true,
@@ -654,6 +669,108 @@ function manyStreamsPdf(n, bomb) {
     ["<< /Length LENGTH >>", enc.encode("0 0 m 10 10 l S")],
     ...extra,
   ]);
+}
+
+/**
+ * One page showing a letter in each of `programs.length` simple TrueType fonts, whose FontFile2
+ * streams (Flate data) are `programs`: what Compress PDF inflates and hands to HarfBuzz.
+ */
+function manyFontsPdf(programs) {
+  // Objects: 1 catalog, 2 pages, 3 page, 4 content; then per font: font, descriptor, program.
+  const fontObj = (i) => 5 + i * 3;
+  const names = programs.map((_, i) => `/F${i} ${fontObj(i)} 0 R`).join(" ");
+  const shows = programs.map((_, i) => `/F${i} 10 Tf (a) Tj`).join(" ");
+  const fonts = programs.flatMap((data, i) => [
+    `<< /Type /Font /Subtype /TrueType /BaseFont /Big${i} /FirstChar 97 /LastChar 97 /Widths [500] /Encoding /WinAnsiEncoding /FontDescriptor ${fontObj(i) + 1} 0 R >>`,
+    `<< /Type /FontDescriptor /FontName /Big${i} /Flags 32 /FontBBox [0 0 1000 1000] /ItalicAngle 0 /Ascent 800 /Descent -200 /CapHeight 700 /StemV 80 /FontFile2 ${fontObj(i) + 2} 0 R >>`,
+    ["<< /Length LENGTH /Filter /FlateDecode >>", data],
+  ]);
+  return rawPdf([
+    CATALOG,
+    PAGES1,
+    page(`/Contents 4 0 R /Resources << /Font << ${names} >> >>`),
+    ["<< /Length LENGTH >>", enc.encode(`BT 10 100 Td ${shows} ET`)],
+    ...fonts,
+  ]);
+}
+
+/**
+ * A valid TrueType program of 65,535 empty glyphs, 212 bytes each (about 14 MB): head, hhea,
+ * maxp, a cmap mapping "a", hmtx, a long loca and glyf. `seed` makes each one different.
+ */
+function bigTrueType(seed) {
+  const glyphs = 65535;
+  const glyphSize = 212; // zero contours and no instructions: an empty glyph, padded.
+  const table = (n, fill) => {
+    const b = Buffer.alloc(n);
+    fill(b);
+    return b;
+  };
+  const head = table(54, (b) => {
+    b.writeUInt32BE(0x00010000, 0);
+    b.writeUInt32BE(0x5f0f3cf5, 12);
+    b.writeUInt16BE(1000, 18);
+    b.writeUInt16BE(seed, 20);
+    b.writeInt16BE(1, 50); // long loca
+  });
+  const hhea = table(36, (b) => {
+    b.writeUInt32BE(0x00010000, 0);
+    b.writeInt16BE(800, 4);
+    b.writeInt16BE(-200, 6);
+    b.writeUInt16BE(1, 34);
+  });
+  const maxp = table(32, (b) => {
+    b.writeUInt32BE(0x00010000, 0);
+    b.writeUInt16BE(glyphs, 4);
+  });
+  const hmtx = table(4 + (glyphs - 1) * 2, (b) => b.writeUInt16BE(500, 0));
+  const loca = table((glyphs + 1) * 4, (b) => {
+    for (let g = 0; g <= glyphs; g++) b.writeUInt32BE(g * glyphSize, g * 4);
+  });
+  const glyf = Buffer.alloc(glyphs * glyphSize);
+  // cmap: one format 4 subtable (3,1): "a" to glyph 1, and the closing segment.
+  const cmap = table(4 + 8 + 32, (b) => {
+    b.writeUInt16BE(1, 2);
+    b.writeUInt16BE(3, 4);
+    b.writeUInt16BE(1, 6);
+    b.writeUInt32BE(12, 8);
+    const t = 12;
+    b.writeUInt16BE(4, t);
+    b.writeUInt16BE(32, t + 2);
+    b.writeUInt16BE(4, t + 6); // segCountX2
+    b.writeUInt16BE(0x61, t + 14); // end codes
+    b.writeUInt16BE(0xffff, t + 16);
+    b.writeUInt16BE(0x61, t + 20); // start codes
+    b.writeUInt16BE(0xffff, t + 22);
+    b.writeUInt16BE((1 - 0x61) & 0xffff, t + 24); // deltas
+    b.writeUInt16BE(1, t + 26);
+  });
+  const tables = [
+    ["cmap", cmap],
+    ["glyf", glyf],
+    ["head", head],
+    ["hhea", hhea],
+    ["hmtx", hmtx],
+    ["loca", loca],
+    ["maxp", maxp],
+  ];
+  const dir = Buffer.alloc(12 + 16 * tables.length);
+  dir.writeUInt32BE(0x00010000, 0);
+  dir.writeUInt16BE(tables.length, 4);
+  dir.writeUInt16BE(64, 6);
+  dir.writeUInt16BE(2, 8);
+  dir.writeUInt16BE(tables.length * 16 - 64, 10);
+  let at = dir.length;
+  const parts = [dir];
+  tables.forEach(([tag, data], i) => {
+    dir.write(tag, 12 + i * 16, "latin1");
+    dir.writeUInt32BE(at, 12 + i * 16 + 8);
+    dir.writeUInt32BE(data.length, 12 + i * 16 + 12);
+    const padded = Buffer.concat([data, Buffer.alloc((4 - (data.length % 4)) % 4)]);
+    parts.push(padded);
+    at += padded.length;
+  });
+  return Buffer.concat(parts);
 }
 
 /** Whether `tool` must refuse the hostile `entry` (a 4xx), rather than may process it. */

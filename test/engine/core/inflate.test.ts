@@ -6,7 +6,9 @@ import {
   Inflater,
   inflate,
   inflatedSize,
+  inflateInto,
   inflateOrNull,
+  inflatePrefix,
   SLICE,
 } from "../../../worker/engine/core/inflate";
 import { bombOf, randomBytes } from "../support/bytes";
@@ -51,5 +53,31 @@ describe("inflate (judged by node:zlib)", () => {
     expect(Buffer.compare(partial, plain.subarray(0, partial.length))).toBe(0);
     expect(() => inflate(new TextEncoder().encode("not zlib at all"), { max: 1e6 })).toThrow(InflateDamaged);
     expect(inflateOrNull(cut, 1e6)).toBeNull();
+  });
+});
+
+describe("inflatePrefix and inflateInto (judged by node:zlib)", () => {
+  it("gives the first bytes of the data, or all of it when shorter, and what came before damage", () => {
+    const plain = randomBytes(200_000, 3);
+    const packed = new Uint8Array(deflateSync(plain));
+    for (const n of [1, 4, 100, 70_000]) expect(Buffer.compare(inflatePrefix(packed, n), plain.subarray(0, n))).toBe(0);
+    expect(Buffer.compare(inflatePrefix(packed, 300_000), plain)).toBe(0);
+    expect(inflatePrefix(new Uint8Array([1, 2, 3, 4]), 4).length).toBe(0);
+  });
+
+  it("reads the start of a 256 MB bomb from its first bytes alone", () => {
+    const bomb = bombOf(256 * 1024 * 1024);
+    expect(Array.from(inflatePrefix(bomb, 4))).toEqual([32, 32, 32, 32]);
+    // The first 64-byte piece is enough: the rest of the bomb is never needed (nor inflated).
+    expect(Array.from(inflatePrefix(bomb.subarray(0, 64), 4))).toEqual([32, 32, 32, 32]);
+  });
+
+  it("inflates into one buffer of the counted size", () => {
+    const plain = randomBytes(3_000_000, 11);
+    const packed = new Uint8Array(deflateSync(plain));
+    const size = inflatedSize(packed, { max: 4_000_000 });
+    expect(Buffer.compare(inflateInto(packed, size), inflateSync(packed))).toBe(0);
+    expect(() => inflateInto(packed, size - 1)).toThrow(InflateLimit);
+    expect(() => inflateInto(packed.subarray(0, packed.length - 100), size)).toThrow(InflateDamaged);
   });
 });

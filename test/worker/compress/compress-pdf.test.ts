@@ -24,6 +24,7 @@ const MOD_DATE_SLACK = 16;
 interface Compressed extends ConvertedFile {
   compressedSize: number;
   compressionRatio: string;
+  fontsSubset: number;
 }
 
 async function compress(bytes: Uint8Array, level?: string, name = "doc.pdf") {
@@ -171,6 +172,27 @@ describe("compress-pdf: images", () => {
     const b = await render(out, { dpi: 40 });
     expect(a.channels).toBe(3);
     expect(psnr(a, b)).toBeGreaterThan(28);
+  });
+});
+
+describe("compress-pdf: fonts", () => {
+  it("cuts whole embedded fonts to the glyphs shown, at the lossless level, and says how many", async () => {
+    // Two TrueType fonts embedded whole (about 400 KB of the file), one a form field's.
+    const input = await corpusFile("pdf/valid/pdflib__with_combed_fields.pdf");
+    const { file, out } = await compress(input, "low");
+    expect(file.fontsSubset).toBe(2);
+    expect(file.message).toMatch(/^Saved \d+%: .* \(low, 2 fonts subset\)$/);
+    expect(out.length).toBeLessThan(input.length * 0.4);
+    expect(await pdfText(out)).toBe(await pdfText(input));
+    const fonts = await oracle("pdffonts", ["{in}"], out);
+    expect(fonts.code, fonts.stderr).toBe(0);
+    // Every embedded font a subset ("yes yes"), its name tagged: ABCDEF+Name.
+    const rows = fonts.stdout
+      .split("\n")
+      .slice(2)
+      .filter((l) => / yes /.test(l));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row).toMatch(/^[A-Z]{6}\+\S+ .* yes +yes /);
   });
 });
 

@@ -109,6 +109,48 @@ function join(parts: Uint8Array[], size: number): Uint8Array {
   return out;
 }
 
+class Enough extends Error {}
+
+/** The first `n` bytes zlib data inflates to (fewer when it is shorter, or damaged before them). */
+export function inflatePrefix(data: Uint8Array, n: number): Uint8Array {
+  const out = new Uint8Array(n);
+  let size = 0;
+  const z = new Inflater((chunk) => {
+    const take = Math.min(chunk.length, n - size);
+    out.set(chunk.subarray(0, take), size);
+    size += take;
+    if (size >= n) throw new Enough();
+  });
+  try {
+    // Small pieces first: fflate inflates a whole piece before it can be stopped, and 1 KB of a
+    // bomb is a megabyte; 64 bytes are at most 66 KB.
+    for (let from = 0, piece = 64; from < data.length; from += piece, piece *= 4) {
+      z.push(data.subarray(from, from + piece), false);
+    }
+    z.push(new Uint8Array(0), true);
+  } catch (err) {
+    if (!(err instanceof Enough || err instanceof InflateDamaged)) throw err;
+  }
+  return out.subarray(0, size);
+}
+
+/**
+ * zlib data inflated into one buffer of `size` bytes, the size `inflatedSize` counted: no piece is
+ * kept past its copy, so a large stream costs its size once instead of twice (pieces, then joined).
+ */
+export function inflateInto(data: Uint8Array, size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  let at = 0;
+  const z = new Inflater((chunk) => {
+    if (at + chunk.length > size) throw new InflateLimit(size);
+    out.set(chunk, at);
+    at += chunk.length;
+  });
+  z.push(data, true);
+  if (!z.complete || at !== size) throw new InflateDamaged("the data ends before its end mark");
+  return out;
+}
+
 /** zlib data inflated in full, or null when it is damaged or would pass `max` bytes. */
 export function inflateOrNull(data: Uint8Array, max: number): Uint8Array | null {
   try {

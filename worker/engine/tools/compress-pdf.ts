@@ -67,6 +67,7 @@ export const compressPdfTool: Tool<OptionsOf<"compress-pdf">> = {
         r.bytes.length < before
           ? savingMessage(before, r.bytes.length)
           : `${formatBytes(before)} to ${formatBytes(r.bytes.length)}`;
+      const fonts = r.fontsSubset > 0 ? `, ${r.fontsSubset} font${r.fontsSubset === 1 ? "" : "s"} subset` : "";
       return {
         ok: true,
         bytes: r.bytes,
@@ -77,8 +78,8 @@ export const compressPdfTool: Tool<OptionsOf<"compress-pdf">> = {
           ? "Already optimised: returned unchanged"
           : r.repaired
             ? `This PDF was damaged and could not be made smaller: here is a repaired copy (${formatBytes(before)} to ${formatBytes(r.bytes.length)}${done})`
-            : `${size} (${level}${images}${done})`,
-        extra: { ...compressionExtra(before, r.bytes.length), pageCount: r.pageCount },
+            : `${size} (${level}${images}${fonts}${done})`,
+        extra: { ...compressionExtra(before, r.bytes.length), pageCount: r.pageCount, fontsSubset: r.fontsSubset },
       };
     });
     if (errors.length === outputs.length) throw errors[0];

@@ -4,6 +4,8 @@ import { checkPageContents } from "../content-check";
 import { guardPdf, loadPdf, savePdf } from "../document";
 import { hasIntactXref } from "../structure";
 import { applyDocumentOptions, type DocumentOptions, type OptionsReport } from "./document-options";
+import { mergeDuplicateFonts } from "./fonts/merge";
+import { subsetFonts } from "./fonts/subset";
 import { type ImageLevel, type ImageReport, recompressImages } from "./images";
 import { dedupeStreams, dropUnreferenced, recompressStreams } from "./lossless";
 
@@ -35,6 +37,8 @@ export interface CompressedPdf {
   images: ImageReport;
   /** What the options (grayscale, removals) did. */
   options: OptionsReport;
+  /** Embedded font programs cut to the glyphs the document shows. */
+  fontsSubset: number;
 }
 
 /**
@@ -53,10 +57,15 @@ export async function compressPdf(bytes: Uint8Array, opts: CompressPdfOptions): 
   const pageCount = doc.getPageCount();
   const options = await guardPdf(opts.name, () => applyDocumentOptions(doc, opts, { budget, name: opts.name }));
   // Lossless first: duplicates are then resampled once, and a new image must beat the
-  // re-deflated original, not the weaker one that came in.
+  // re-deflated original, not the weaker one that came in. Fonts are cut before the streams are
+  // re-deflated (a whole font would be inflated and deflated again for nothing), after duplicate
+  // fonts became one program, which is then cut once for all the fonts that share it.
+  let fontsSubset = 0;
   await guardPdf(opts.name, async () => {
     if (opts.removeUnused !== false) dropUnreferenced(doc);
     dedupeStreams(doc);
+    mergeDuplicateFonts(doc);
+    fontsSubset = await subsetFonts(doc, { budget, name: opts.name });
     await recompressStreams(doc, budget);
   });
   let images: ImageReport = { examined: 0, recompressed: 0, bytesSaved: 0 };
@@ -69,8 +78,8 @@ export async function compressPdf(bytes: Uint8Array, opts: CompressPdfOptions): 
   const out = await savePdf(doc, { budget, keepInfo: opts.removeMetadata });
   // What was asked for (grey, removals) comes back even when not smaller. A damaged original
   // is not handed back as it came: the rewrite repairs it, even if larger.
-  const result = { pageCount, images, options };
+  const result = { pageCount, images, options, fontsSubset };
   if (out.length < bytes.length || options.changed) return { bytes: out, unchanged: false, repaired: false, ...result };
-  if (hasIntactXref(bytes)) return { bytes, unchanged: true, repaired: false, ...result };
+  if (hasIntactXref(bytes)) return { bytes, unchanged: true, repaired: false, ...result, fontsSubset: 0 };
   return { bytes: out, unchanged: false, repaired: true, ...result };
 }

@@ -58,7 +58,12 @@ function fromPdfLib(enc: PdfLibEncoding, names: Map<string, string>): string[] {
 }
 
 const NAMES = new Map<string, string>();
-export const WIN_ANSI: EncodingTable = fromPdfLib(Encodings.WinAnsi, NAMES);
+export const WIN_ANSI: EncodingTable = (() => {
+  const t = fromPdfLib(Encodings.WinAnsi, NAMES);
+  // pdf-lib's table names code 159 (U+0178) "ydieresis", the name of 255 (U+00FF): it is "Ydieresis".
+  t[159] = "Ydieresis";
+  return t;
+})();
 export const SYMBOL: EncodingTable = fromPdfLib(Encodings.Symbol, NAMES);
 export const ZAPF_DINGBATS: EncodingTable = fromPdfLib(Encodings.ZapfDingbats, NAMES);
 
@@ -102,6 +107,7 @@ const EXTRA: Record<string, number> = {
   mu: 0xb5,
   space: 0x20,
   hyphen: 0x2d,
+  Ydieresis: 0x178,
 };
 for (const [name, cp] of Object.entries(EXTRA)) if (!NAMES.has(name)) NAMES.set(name, String.fromCodePoint(cp));
 

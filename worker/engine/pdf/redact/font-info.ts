@@ -13,6 +13,8 @@ export interface FontInfo {
   split(bytes: Uint8Array): { code: number; len: number }[];
   width(code: number, len: number): number;
   text(code: number, len: number): string;
+  /** A composite font's CID for a code (undefined where its CMap maps none); absent for simple fonts. */
+  cid?(code: number, len: number): number | undefined;
   /** Glyph space to text space (FontMatrix for Type 3; 1/1000 otherwise). */
   matrix: Matrix;
   ascent: number;
@@ -23,6 +25,15 @@ export interface FontInfo {
 /** CMaps and ToUnicode streams past this are not read (their glyphs are still measured). */
 export const MAX_CMAP_BYTES = 4 * 1024 * 1024;
 export const THOUSANDTH: Matrix = [0.001, 0, 0, 0.001, 0, 0];
+
+/** The font's ToUnicode CMap, read when first asked for (compression counts glyphs and never needs text). */
+export function lazyToUnicode(ctx: PDFContext, font: PDFDict, check?: () => void): () => CMap | null {
+  let cmap: CMap | null | undefined;
+  return () => {
+    if (cmap === undefined) cmap = readToUnicode(ctx, font, check);
+    return cmap;
+  };
+}
 
 export function readToUnicode(ctx: PDFContext, font: PDFDict, check?: () => void): CMap | null {
   const s = get(ctx, font, "ToUnicode");

@@ -1,6 +1,6 @@
 import { PDFArray, type PDFContext, PDFDict, PDFName, PDFNumber, PDFRawStream } from "@cantoo/pdf-lib";
 import { CMap, type CodeRange, parseCMap, predefinedCodespace, utf16be } from "./cmap";
-import { type FontInfo, MAX_CMAP_BYTES, readToUnicode, THOUSANDTH, verticalExtent } from "./font-info";
+import { type FontInfo, lazyToUnicode, MAX_CMAP_BYTES, THOUSANDTH, verticalExtent } from "./font-info";
 import { get, getDict, getName, getNumber, numbers, readStream, resolve } from "./objects";
 import { simpleFont } from "./simple-font";
 
@@ -9,7 +9,7 @@ export type { FontInfo } from "./font-info";
 export function loadFont(ctx: PDFContext, font: PDFDict, check?: () => void): FontInfo {
   const subtype = getName(ctx, font, "Subtype");
   if (subtype === "Type0") return compositeFont(ctx, font, check);
-  return simpleFont(ctx, font, subtype ?? "Type1", readToUnicode(ctx, font, check));
+  return simpleFont(ctx, font, subtype ?? "Type1", lazyToUnicode(ctx, font, check));
 }
 
 function inRange(r: CodeRange, bytes: Uint8Array, at: number): boolean {
@@ -104,7 +104,7 @@ function compositeFont(ctx: PDFContext, font: PDFDict, check?: () => void): Font
   const dw = getNumber(ctx, cf, "DW") ?? 1000;
   const w = get(ctx, cf, "W");
   const widthOf = cidWidths(ctx, w instanceof PDFArray ? w : undefined);
-  const toUnicode = readToUnicode(ctx, font, check);
+  const toUnicode = lazyToUnicode(ctx, font, check);
   const ucs = /UCS2|UTF16/.test(encName);
   const { ascent, descent } = verticalExtent(ctx, getDict(ctx, cf, "FontDescriptor"));
   return {
@@ -114,7 +114,7 @@ function compositeFont(ctx: PDFContext, font: PDFDict, check?: () => void): Font
       return (cid === undefined ? undefined : widthOf(cid)) ?? dw;
     },
     text(code, len) {
-      const v = toUnicode?.lookup(code, len);
+      const v = toUnicode()?.lookup(code, len);
       if (typeof v === "string") return v;
       if (ucs) {
         const b = new Uint8Array(len);
@@ -123,6 +123,7 @@ function compositeFont(ctx: PDFContext, font: PDFDict, check?: () => void): Font
       }
       return "";
     },
+    cid: cidOf,
     matrix: THOUSANDTH,
     ascent,
     descent,

@@ -31,6 +31,8 @@ interface GState {
   tl: number;
   ts: number;
   font: FontInfo | null;
+  /** The dictionary `font` was read from (what compression's font subsetting counts glyphs against). */
+  fontDict: PDFDict | null;
   size: number;
 }
 
@@ -67,7 +69,7 @@ export class Machine {
     private readonly resources: PDFDict | undefined,
     ctm: Matrix,
   ) {
-    this.gs = { ctm, tc: 0, tw: 0, th: 1, tl: 0, ts: 0, font: null, size: 0 };
+    this.gs = { ctm, tc: 0, tw: 0, th: 1, tl: 0, ts: 0, font: null, fontDict: null, size: 0 };
   }
 
   get ctm(): Matrix {
@@ -128,7 +130,8 @@ export class Machine {
         const name = asName(a[0]);
         const fonts = getDict(this.ctx, this.resources, "Font");
         const dict = name && fonts ? resolve(this.ctx, fonts.get(PDFName.of(name))) : undefined;
-        g.font = dict instanceof PDFDict ? this.fonts.get(dict) : null;
+        g.fontDict = dict instanceof PDFDict ? dict : null;
+        g.font = g.fontDict ? this.fonts.get(g.fontDict) : null;
         break;
       }
     }

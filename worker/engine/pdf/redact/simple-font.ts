@@ -47,7 +47,8 @@ function standardMetrics(name: StandardName): Font {
   return f;
 }
 
-function encodingOf(ctx: PDFContext, font: PDFDict, fallback: EncodingTable): string[] {
+/** Code to glyph name: the font's /Encoding (a base and /Differences), over `fallback` where it names no base. */
+export function encodingOf(ctx: PDFContext, font: PDFDict, fallback: EncodingTable): string[] {
   const enc = resolve(ctx, font.get(PDFName.of("Encoding")));
   let base = fallback;
   let differences: ReturnType<typeof resolve>;
@@ -69,7 +70,7 @@ function encodingOf(ctx: PDFContext, font: PDFDict, fallback: EncodingTable): st
   return table;
 }
 
-export function simpleFont(ctx: PDFContext, font: PDFDict, subtype: string, toUnicode: CMap | null): FontInfo {
+export function simpleFont(ctx: PDFContext, font: PDFDict, subtype: string, toUnicode: () => CMap | null): FontInfo {
   const baseFont = getName(ctx, font, "BaseFont") ?? "";
   const std = subtype === "Type3" ? null : standardName(baseFont);
   const descriptor = getDict(ctx, font, "FontDescriptor");
@@ -118,7 +119,7 @@ export function simpleFont(ctx: PDFContext, font: PDFDict, subtype: string, toUn
       const cached = textCache.get(code);
       if (cached !== undefined) return cached;
       let t: string | undefined;
-      const v = toUnicode?.lookup(code, len) ?? toUnicode?.lookup(code, 2);
+      const v = toUnicode()?.lookup(code, len) ?? toUnicode()?.lookup(code, 2);
       if (typeof v === "string") t = v;
       else {
         const name = names[code];
