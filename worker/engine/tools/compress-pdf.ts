@@ -1,7 +1,8 @@
 import type { OptionsOf } from "../../../schema/options";
 import { derivedName } from "../core/filenames";
-import { compressionExtra, formatBytes, savingMessage } from "../image/compress/report";
-import { compressPdf } from "../pdf/compress/compress";
+import { compressionExtra, formatBytes, formatSize, savingMessage } from "../image/compress/report";
+import { type CompressedPdf, compressPdf, imagesQuality } from "../pdf/compress/compress";
+import { targetExtra, targetSentence } from "./compress-report";
 import { convertEach } from "./each-file";
 import type { Tool } from "./types";
 
@@ -9,9 +10,9 @@ import type { Tool } from "./types";
 export const compressPdfTool: Tool<OptionsOf<"compress-pdf">> = {
   tool: "compress-pdf",
   conversionType: "compress-pdf",
-  async run(files, { level }, budget) {
+  async run(files, { level, targetSize }, budget) {
     const { outputs, errors } = await convertEach(files, async (f) => {
-      const r = await compressPdf(f.bytes, { level, name: f.name, password: f.password, budget });
+      const r = await compressPdf(f.bytes, { level, targetSize, name: f.name, password: f.password, budget });
       const before = f.bytes.length;
       const images =
         r.images.recompressed > 0
@@ -23,15 +24,28 @@ export const compressPdfTool: Tool<OptionsOf<"compress-pdf">> = {
         fileName: derivedName(f.name, "compressed", ".pdf"),
         contentType: "application/pdf",
         originalName: f.name,
-        message: r.unchanged
-          ? "Already optimised: returned unchanged"
-          : r.repaired
-            ? `This PDF was damaged and could not be made smaller: here is a repaired copy (${formatBytes(before)} to ${formatBytes(r.bytes.length)})`
-            : `${savingMessage(before, r.bytes.length)} (${level}${images})`,
-        extra: { ...compressionExtra(before, r.bytes.length), pageCount: r.pageCount },
+        message: pdfMessage(r, before, r.target ? "" : level, images),
+        extra: {
+          ...compressionExtra(before, r.bytes.length),
+          pageCount: r.pageCount,
+          ...targetExtra(imagesQuality(r.images), r.target),
+        },
       };
     });
     if (errors.length === outputs.length) throw errors[0];
     return { outputs, message: "Files processed successfully" };
   },
 };
+
+/** "Saved 40%: ... (recommended, 3 images re-encoded)", with the target's sentence first when one was asked. */
+function pdfMessage(r: CompressedPdf, before: number, level: string, images: string): string {
+  const what = `${level}${images}`.replace(/^, /, "");
+  const done = r.unchanged
+    ? "Already optimised: returned unchanged"
+    : r.repaired
+      ? `This PDF was damaged and could not be made smaller: here is a repaired copy (${formatBytes(before)} to ${formatBytes(r.bytes.length)})`
+      : `${savingMessage(before, r.bytes.length)}${what ? ` (${what})` : ""}`;
+  if (!r.target) return done;
+  if (r.target.met && r.unchanged) return `Already under ${formatSize(r.target.size)}: returned unchanged`;
+  return `${targetSentence(r.target)}. ${done}`;
+}

@@ -1,4 +1,5 @@
 import { mozjpegEncoder } from "../../codecs/mozjpeg";
+import { memo } from "../../core/memo";
 import { orientationExif } from "../exif";
 import { JpegReader } from "../jpeg/decode";
 import { encodeJpeg, type MozjpegEncoder } from "../jpeg/encode";
@@ -40,7 +41,8 @@ export async function compressJpeg(bytes: Uint8Array, opts: CompressImageOptions
 
   const pixels = new JpegPixels(reader);
   const encoder = await mozjpegEncoder();
-  const quality = typeof opts.quality === "number" ? opts.quality : pickQuality(pixels, opts.quality, encoder, check);
+  const picked = pickQuality(pixels, opts.quality, encoder, check);
+  const quality = picked.quality;
   const header =
     pixels.layout === "cmyk"
       ? meta.adobe
@@ -53,22 +55,33 @@ export async function compressJpeg(bytes: Uint8Array, opts: CompressImageOptions
   if (best.length >= bytes.length) {
     return { bytes, format: "jpeg", ...size, method: "original", unchanged: true };
   }
-  const method = best === lossy ? `quality ${quality}` : "lossless";
-  return { bytes: best, format: "jpeg", ...size, method, unchanged: false };
+  if (best === lossless) return { bytes: best, format: "jpeg", ...size, method: "lossless", unchanged: false };
+  return {
+    bytes: best,
+    format: "jpeg",
+    ...size,
+    method: `quality ${quality}`,
+    unchanged: false,
+    quality: picked.score,
+  };
 }
 
+/** The quality setting (a preset's measured pick, or the number given) and its SSIM on the sample tiles. */
 function pickQuality(
   src: PixelSource,
-  preset: keyof typeof QUALITY_PRESETS,
+  preset: keyof typeof QUALITY_PRESETS | number,
   encoder: MozjpegEncoder,
   check?: () => void,
-): number {
+): { quality: number; score: number } {
   const strip = sampleTiles(src);
-  const [lo, hi] = SEARCH_RANGE[preset];
-  return searchQuality(lo, hi, QUALITY_PRESETS[preset], (q) => {
+  const score = memo((q: number) => {
     check?.();
     return jpegStripScore(strip, q, encoder);
   });
+  if (typeof preset === "number") return { quality: preset, score: score(preset) };
+  const [lo, hi] = SEARCH_RANGE[preset];
+  const quality = searchQuality(lo, hi, QUALITY_PRESETS[preset], score);
+  return { quality, score: score(quality) };
 }
 
 /** Encodes the sample strip at quality q with the same band encoder, and measures it. */
@@ -78,14 +91,14 @@ export function jpegStripScore(strip: TileStrip, q: number, encoder: MozjpegEnco
 }
 
 /** JFIF APP0 with the original's density, without a thumbnail. */
-function jfifPayload(meta: JpegMeta): Uint8Array {
+export function jfifPayload(meta: JpegMeta): Uint8Array {
   const out = new Uint8Array([0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]);
   const src = meta.jfifSegment;
   if (src && src.length >= 12) out.set(src.subarray(7, 12), 7);
   return out;
 }
 
-function withTransform(adobe: Uint8Array, transform: number): Uint8Array {
+export function withTransform(adobe: Uint8Array, transform: number): Uint8Array {
   const copy = adobe.slice();
   copy[11] = transform;
   return copy;

@@ -2,7 +2,7 @@ import { oxipng } from "../../codecs/oxipng";
 import { concat } from "../../core/bytes";
 import { exifOrientation } from "../exif";
 import { orientPixels } from "../orient";
-import { CHANNELS, readAll } from "../pixels";
+import { CHANNELS, type PixelSource, readAll } from "../pixels";
 import { COLOUR_CHUNKS, chunkBytes, PNG_SIGNATURE, type PngChunk, parseHeader, readChunks } from "../png/chunks";
 import { memoryRows, PngRawRows, type RawRows, rowBytes } from "../png/decode";
 import { PngWriter, packRow } from "../png/encode";
@@ -46,7 +46,9 @@ export async function compressPng(bytes: Uint8Array, opts: CompressImageOptions)
   const chunks = readChunks(bytes);
   const header = parseHeader(chunks);
   const base = { format: "png" as const, width: header.width, height: header.height };
-  const candidates: { bytes: Uint8Array; method: string }[] = [{ bytes: stripped(chunks), method: "metadata removed" }];
+  const candidates: { bytes: Uint8Array; method: string; quality?: number }[] = [
+    { bytes: stripped(chunks), method: "metadata removed" },
+  ];
 
   if (!chunks.some((c) => c.type === "acTL")) {
     const exif = chunks.find((c) => c.type === "eXIf");
@@ -81,22 +83,26 @@ export async function compressPng(bytes: Uint8Array, opts: CompressImageOptions)
     const source = o === 1 ? pixels : new PngPixels(raw, colour);
     if (source.layout !== "gray") {
       const lossy = await palettePng(source, colour, QUALITY_PRESETS[presetOf(opts.quality)], check);
-      if (lossy && lossy.length <= bestLossless * LOSSY_GAIN)
-        candidates.push({ bytes: lossy, method: "256-colour palette" });
+      if (lossy && lossy.bytes.length <= bestLossless * LOSSY_GAIN)
+        candidates.push({ bytes: lossy.bytes, method: "256-colour palette", quality: lossy.score });
     }
   }
   const best = candidates.reduce((a, b) => (b.bytes.length < a.bytes.length ? b : a));
   if (best.bytes.length >= bytes.length) return { ...base, bytes, method: "original", unchanged: true };
-  return { ...base, bytes: best.bytes, method: best.method, unchanged: false };
+  const lossy = best.quality !== undefined ? { quality: best.quality } : {};
+  return { ...base, bytes: best.bytes, method: best.method, unchanged: false, ...lossy };
 }
 
-/** The image as a dithered palette PNG, or null when the sample tiles show it would look different. */
-async function palettePng(
-  pixels: PngPixels,
+/**
+ * The image as a dithered palette PNG, with its SSIM on the sample tiles, or null when they show
+ * it would score below `target`.
+ */
+export async function palettePng(
+  pixels: PixelSource,
   colour: PngChunk[],
   target: number,
   check?: () => void,
-): Promise<Uint8Array | null> {
+): Promise<{ bytes: Uint8Array; score: number } | null> {
   const strip = sampleTiles(pixels);
   const pal = buildPalette(pixels, 256, check);
   const mapped = new Uint8Array(strip.width * strip.height * 4);
@@ -108,11 +114,12 @@ async function palettePng(
     for (let x = 0; x < strip.width; x++)
       mapped.set(pal.rgba.subarray(idx[x] * 4, idx[x] * 4 + 4), (y * strip.width + x) * 4);
   }
-  if (stripScore(strip, mapped, "rgba") < target) return null;
-  return writePalettePng(pixels, pal, colour, check);
+  const score = stripScore(strip, mapped, "rgba");
+  if (score < target) return null;
+  return { bytes: await writePalettePng(pixels, pal, colour, check), score };
 }
 
-async function writePalettePng(pixels: PngPixels, pal: Palette, colour: PngChunk[], check?: () => void) {
+async function writePalettePng(pixels: PixelSource, pal: Palette, colour: PngChunk[], check?: () => void) {
   const depth = pal.count <= 2 ? 1 : pal.count <= 4 ? 2 : pal.count <= 16 ? 4 : 8;
   const alphas = Array.from({ length: pal.count }, (_, i) => pal.rgba[i * 4 + 3]);
   const lastTransparent = alphas.findLastIndex((a) => a < 255);

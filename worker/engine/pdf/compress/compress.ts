@@ -5,6 +5,7 @@ import { guardPdf, loadPdf, savePdf } from "../document";
 import { hasIntactXref } from "../structure";
 import { type ImageLevel, type ImageReport, recompressImages } from "./images";
 import { dedupeStreams, dropUnreferenced, recompressStreams } from "./lossless";
+import { compressPdfToTarget } from "./target";
 
 /**
  * What each level does to images. low: nothing (lossless only). recommended: down to about
@@ -18,6 +19,8 @@ export const IMAGE_LEVELS: Record<Exclude<PdfLevel, "low">, ImageLevel> = {
 
 export interface CompressPdfOptions {
   level: PdfLevel;
+  /** Compress to a size: the most bytes the result may have. Takes over from `level`. */
+  targetSize?: number;
   name?: string;
   /** Opens an encrypted input (see loadPdf). */
   password?: string;
@@ -32,6 +35,8 @@ export interface CompressedPdf {
   repaired: boolean;
   pageCount: number;
   images: ImageReport;
+  /** With a target size: whether the result is within it, and if not, why (a sentence). */
+  target?: { size: number; met: boolean; reason?: string };
 }
 
 /**
@@ -53,15 +58,40 @@ export async function compressPdf(bytes: Uint8Array, opts: CompressPdfOptions): 
     dedupeStreams(doc);
     await recompressStreams(doc, budget);
   });
-  let images: ImageReport = { examined: 0, recompressed: 0, bytesSaved: 0 };
-  if (opts.level !== "low") {
+  let images: ImageReport = { examined: 0, recompressed: 0, bytesSaved: 0, measured: new Map() };
+  let saved: Uint8Array | null = null;
+  let target: CompressedPdf["target"];
+  if (opts.targetSize !== undefined) {
+    const size = opts.targetSize;
+    const r = await guardPdf(opts.name, () =>
+      compressPdfToTarget(doc, size, { budget, name: opts.name, recommended: IMAGE_LEVELS.recommended }),
+    );
+    ({ images, out: saved } = r);
+    target = { size, met: r.met, ...(r.reason ? { reason: r.reason } : {}) };
+  } else if (opts.level !== "low") {
     const level = IMAGE_LEVELS[opts.level];
     images = await guardPdf(opts.name, () => recompressImages(doc, level, { budget, name: opts.name }));
   }
   check?.();
-  const out = await savePdf(doc, { budget });
+  const out = saved ?? (await savePdf(doc, { budget }));
+  const done = { pageCount, images, ...(target ? { target } : {}) };
   // A damaged original is not handed back as it came: the rewrite repairs it, even if larger.
-  if (out.length < bytes.length) return { bytes: out, unchanged: false, repaired: false, pageCount, images };
-  if (hasIntactXref(bytes)) return { bytes, unchanged: true, repaired: false, pageCount, images };
-  return { bytes: out, unchanged: false, repaired: true, pageCount, images };
+  if (out.length < bytes.length) return { bytes: out, unchanged: false, repaired: false, ...done };
+  // The original came back: nothing lossy happened, and the target is judged on it.
+  const kept = target
+    ? { ...done, images: { ...images, measured: new Map() }, target: { ...target, met: bytes.length <= target.size } }
+    : done;
+  if (hasIntactXref(bytes)) return { bytes, unchanged: true, repaired: false, ...kept };
+  return { bytes: out, unchanged: false, repaired: true, ...done };
+}
+
+/** Mean SSIM of the images re-encoded, weighted by their pixels; undefined when none was. */
+export function imagesQuality(images: ImageReport): number | undefined {
+  let sum = 0;
+  let pixels = 0;
+  for (const m of images.measured.values()) {
+    sum += m.ssim * m.pixels;
+    pixels += m.pixels;
+  }
+  return pixels > 0 ? sum / pixels : undefined;
 }
