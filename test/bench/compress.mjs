@@ -11,6 +11,19 @@ import { butteraugli, decode, pdfSsim, ssim } from "./metrics.mjs";
 
 export const name = "compress";
 
+/** The compress-to-a-size rows: targets in bytes (decimal, as the site's presets count them). */
+const TARGETS = {
+  jpeg: [
+    ["under 1 MB", 1_000_000],
+    ["under 200 KB", 200_000],
+  ],
+  pdf: [
+    ["under 1 MB", 1_000_000],
+    ["under 200 KB", 200_000],
+    ["under 100 KB", 100_000],
+  ],
+};
+
 export async function run({ E, bundle, dir, log }) {
   const files = await buildCorpus(E, join(dir, "corpus"));
   const out = (n) => join(dir, n);
@@ -87,6 +100,43 @@ export async function run({ E, bundle, dir, log }) {
         add(g, files.jpeg, "cjpeg -quality 75", await cj(75), q(out("cjpeg-75.jpg")));
       });
     else skip("cjpeg");
+
+    // Compress to a size: ours (which may also make the photo smaller in pixels), against cjpeg
+    // at the highest quality that fits the same size. A result smaller in pixels is measured
+    // scaled back up to the input's size (ImageMagick, Lanczos), as a viewer would show it.
+    const qFull = (res) => {
+      const img = decode(res, dir);
+      if (!img || !src || (img.width === src.width && img.height === src.height)) return { quality: q(res), dims: "" };
+      const dims = `, ${img.width} x ${img.height}`;
+      if (!has("convert")) return { quality: { ssim: null, butteraugli: null }, dims };
+      const up = out("upscaled.png");
+      execFileSync("convert", [res, "-resize", `${src.width}x${src.height}!`, up]);
+      return { quality: q(up), dims };
+    };
+    for (const [label, target] of TARGETS.jpeg) {
+      const o = out(`ours-target-${target}.jpg`);
+      const ours = await engine(bundle, "image", files.jpeg, o, { quality: "high", targetSize: target });
+      const { quality, dims } = qFull(o);
+      add(g, files.jpeg, `ours (${label}${dims})`, ours, quality);
+      if (has("cjpeg") && src)
+        await attempt("cjpeg", async () => {
+          const ppm = ppmOf(src);
+          const at = (quality) => {
+            const f = out(`cjpeg-size-${quality}.jpg`);
+            return native("cjpeg", ["-quality", String(quality), "-outfile", f, ppm], f);
+          };
+          // The highest cjpeg quality within the target (sizes grow with quality).
+          let lo = 1;
+          let hi = 100;
+          while (lo < hi) {
+            const mid = (lo + hi + 1) >> 1;
+            if ((await at(mid)).size <= target) lo = mid;
+            else hi = mid - 1;
+          }
+          const r = await at(lo);
+          add(g, files.jpeg, `cjpeg -quality ${lo} (same size, ${label})`, r, q(out(`cjpeg-size-${lo}.jpg`)));
+        });
+    }
   }
 
   // WebP photo.
@@ -177,6 +227,45 @@ export async function run({ E, bundle, dir, log }) {
         add(g, file, "qpdf (lossless)", await native("qpdf", args, o), qual(o));
       });
     else skip("qpdf");
+
+    // Compress to a size (the photo PDF), against ghostscript at the highest image resolution
+    // whose output fits the same size (its /screen settings otherwise).
+    if (file !== files.photoPdf) continue;
+    for (const [label, target] of TARGETS.pdf) {
+      const o = out(`ours-target-${target}-${tag}.pdf`);
+      add(
+        g,
+        file,
+        `ours (${label})`,
+        await engine(bundle, "pdf", file, o, { level: "recommended", targetSize: target }),
+        qual(o),
+      );
+      if (has("gs"))
+        await attempt("gs", async () => {
+          const at = (dpi) => {
+            const f = out(`gs-size-${dpi}-${tag}.pdf`);
+            const args = ["-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=pdfwrite", "-dPDFSETTINGS=/screen"];
+            for (const kind of ["Color", "Gray"]) {
+              args.push(
+                `-dDownsample${kind}Images=true`,
+                `-d${kind}ImageDownsampleType=/Bicubic`,
+                `-d${kind}ImageResolution=${dpi}`,
+                `-d${kind}ImageDownsampleThreshold=1.0`,
+              );
+            }
+            return native("gs", [...args, `-sOutputFile=${f}`, file], f);
+          };
+          let lo = 10;
+          let hi = 300;
+          while (lo < hi) {
+            const mid = (lo + hi + 1) >> 1;
+            if ((await at(mid)).size <= target) lo = mid;
+            else hi = mid - 1;
+          }
+          const r = await at(lo);
+          add(g, file, `gs /screen at ${lo} dpi (same size, ${label})`, r, qual(out(`gs-size-${lo}-${tag}.pdf`)));
+        });
+    }
   }
   return { rows, notes, tools: toolVersions() };
 }

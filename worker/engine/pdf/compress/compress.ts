@@ -64,7 +64,12 @@ export async function compressPdf(bytes: Uint8Array, opts: CompressPdfOptions): 
   if (opts.targetSize !== undefined) {
     const size = opts.targetSize;
     const r = await guardPdf(opts.name, () =>
-      compressPdfToTarget(doc, size, { budget, name: opts.name, recommended: IMAGE_LEVELS.recommended }),
+      compressPdfToTarget(doc, size, {
+        budget,
+        name: opts.name,
+        recommended: IMAGE_LEVELS.recommended,
+        inputSize: bytes.length,
+      }),
     );
     ({ images, out: saved } = r);
     target = { size, met: r.met, ...(r.reason ? { reason: r.reason } : {}) };

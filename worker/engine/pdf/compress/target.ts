@@ -66,6 +66,8 @@ export interface TargetPdfOptions {
   budget?: Budget;
   name?: string;
   recommended: ImageLevel;
+  /** The input file's size. */
+  inputSize: number;
 }
 
 export async function compressPdfToTarget(
@@ -83,10 +85,12 @@ export async function compressPdfToTarget(
     return savePdf(doc, { budget });
   };
 
-  // Lossless alone, when it can be near enough (the estimate counts streams and objects).
-  if (outputEstimate(doc) <= target * 1.3) {
+  // Lossless alone, when it can be near enough (the estimate counts streams and objects). An
+  // input already within the target is never made lossy: the original comes back if the
+  // rewrite is no smaller.
+  if (opts.inputSize <= target || outputEstimate(doc) <= target * 1.3) {
     const out = await save();
-    if (out.length <= target) return { images: none, out, met: true };
+    if (out.length <= target || opts.inputSize <= target) return { images: none, out, met: true };
   }
 
   const originals = snapshotImages(doc);
