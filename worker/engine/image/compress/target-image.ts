@@ -66,7 +66,7 @@ async function jpegToTarget(bytes: Uint8Array, target: number, opts: CompressIma
     lossless = rewriteJpeg(reader, { orientation: exact ? o : 1, segments: kept, check });
     const losslessOut = pickLossless(bytes, lossless, "jpeg", full, target);
     if (losslessOut) return losslessOut;
-  } else if (bytes.length <= target) return pickLossless(bytes, bytes, "jpeg", full, target) as CompressedImage;
+  }
 
   const pixels = new JpegPixels(reader);
   const header =
