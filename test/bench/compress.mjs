@@ -65,6 +65,10 @@ export async function run({ E, bundle, dir, log }) {
     return ppmPath;
   };
 
+  // BENCH_COMPRESS=jpeg,webp,png,pdf,targets runs only those rows (all by default).
+  const only = process.env.BENCH_COMPRESS?.split(",");
+  const want = (rows) => !only || only.includes(rows);
+
   // 12 MP camera JPEG.
   {
     const g = "12 MP JPEG";
@@ -73,33 +77,35 @@ export async function run({ E, bundle, dir, log }) {
       ssim: round(ssim(E, src, decode(res, dir))),
       butteraugli: round(butteraugli(files.jpeg, res), 2),
     });
-    const ours = await engine(bundle, "image", files.jpeg, out("ours.jpg"), { quality: "high" });
-    const oursQ = q(out("ours.jpg"));
-    add(g, files.jpeg, "ours (default: high)", ours, oursQ);
-    const bal = await engine(bundle, "image", files.jpeg, out("ours-balanced.jpg"), { quality: "balanced" });
-    add(g, files.jpeg, "ours (balanced)", bal, q(out("ours-balanced.jpg")));
-    if (has("cjpeg") && src)
-      await attempt("cjpeg", async () => {
-        const ppm = ppmOf(src);
-        const cj = (quality) =>
-          native(
-            "cjpeg",
-            ["-quality", String(quality), "-outfile", out(`cjpeg-${quality}.jpg`), ppm],
-            out(`cjpeg-${quality}.jpg`),
-          );
-        // The smallest cjpeg quality whose SSIM reaches ours: equal quality, compared by size.
-        let lo = 50;
-        let hi = 100;
-        while (lo < hi) {
-          const mid = (lo + hi) >> 1;
-          await cj(mid);
-          if (ssim(E, src, decode(out(`cjpeg-${mid}.jpg`), dir)) >= oursQ.ssim) hi = mid;
-          else lo = mid + 1;
-        }
-        add(g, files.jpeg, `cjpeg -quality ${lo} (equal SSIM)`, await cj(lo), q(out(`cjpeg-${lo}.jpg`)));
-        add(g, files.jpeg, "cjpeg -quality 75", await cj(75), q(out("cjpeg-75.jpg")));
-      });
-    else skip("cjpeg");
+    if (want("jpeg")) {
+      const ours = await engine(bundle, "image", files.jpeg, out("ours.jpg"), { quality: "high" });
+      const oursQ = q(out("ours.jpg"));
+      add(g, files.jpeg, "ours (default: high)", ours, oursQ);
+      const bal = await engine(bundle, "image", files.jpeg, out("ours-balanced.jpg"), { quality: "balanced" });
+      add(g, files.jpeg, "ours (balanced)", bal, q(out("ours-balanced.jpg")));
+      if (has("cjpeg") && src)
+        await attempt("cjpeg", async () => {
+          const ppm = ppmOf(src);
+          const cj = (quality) =>
+            native(
+              "cjpeg",
+              ["-quality", String(quality), "-outfile", out(`cjpeg-${quality}.jpg`), ppm],
+              out(`cjpeg-${quality}.jpg`),
+            );
+          // The smallest cjpeg quality whose SSIM reaches ours: equal quality, compared by size.
+          let lo = 50;
+          let hi = 100;
+          while (lo < hi) {
+            const mid = (lo + hi) >> 1;
+            await cj(mid);
+            if (ssim(E, src, decode(out(`cjpeg-${mid}.jpg`), dir)) >= oursQ.ssim) hi = mid;
+            else lo = mid + 1;
+          }
+          add(g, files.jpeg, `cjpeg -quality ${lo} (equal SSIM)`, await cj(lo), q(out(`cjpeg-${lo}.jpg`)));
+          add(g, files.jpeg, "cjpeg -quality 75", await cj(75), q(out("cjpeg-75.jpg")));
+        });
+      else skip("cjpeg");
+    }
 
     // Compress to a size: ours (which may also make the photo smaller in pixels), against cjpeg
     // at the highest quality that fits the same size. A result smaller in pixels is measured
@@ -113,7 +119,7 @@ export async function run({ E, bundle, dir, log }) {
       execFileSync("convert", [res, "-resize", `${src.width}x${src.height}!`, up]);
       return { quality: q(up), dims };
     };
-    for (const [label, target] of TARGETS.jpeg) {
+    for (const [label, target] of want("targets") ? TARGETS.jpeg : []) {
       const o = out(`ours-target-${target}.jpg`);
       const ours = await engine(bundle, "image", files.jpeg, o, { quality: "high", targetSize: target });
       const { quality, dims } = qFull(o);
@@ -140,11 +146,13 @@ export async function run({ E, bundle, dir, log }) {
   }
 
   // WebP photo.
-  {
+  if (want("webp")) {
     const g = "3 MP WebP";
     const src = decode(files.webp, dir);
-    const ours = await engine(bundle, "image", files.webp, out("ours.webp"), { quality: "high" });
-    add(g, files.webp, "ours (default: high)", ours, { ssim: round(ssim(E, src, decode(out("ours.webp"), dir))) });
+    await attempt("ours (3 MP WebP)", async () => {
+      const ours = await engine(bundle, "image", files.webp, out("ours.webp"), { quality: "high" });
+      add(g, files.webp, "ours (default: high)", ours, { ssim: round(ssim(E, src, decode(out("ours.webp"), dir))) });
+    });
     if (has("cwebp"))
       await attempt("cwebp", async () => {
         const r = await native("cwebp", ["-quiet", "-q", "75", files.webp, "-o", out("cwebp.webp")], out("cwebp.webp"));
@@ -154,10 +162,12 @@ export async function run({ E, bundle, dir, log }) {
   }
 
   // PNGs: a screenshot and a photo.
-  for (const [g, file] of [
-    ["PNG screenshot 1080p", files.screenshot],
-    ["PNG photo", files.pngPhoto],
-  ]) {
+  for (const [g, file] of want("png")
+    ? [
+        ["PNG screenshot 1080p", files.screenshot],
+        ["PNG photo", files.pngPhoto],
+      ]
+    : []) {
     const src = decode(file, dir);
     const tag = basename(file, ".png");
     const qual = (res) => ({
@@ -198,39 +208,41 @@ export async function run({ E, bundle, dir, log }) {
   ]) {
     const tag = basename(file, ".pdf");
     const qual = (res) => ({ ssim: round(pdfSsim(E, file, res, pages, dir)) });
-    for (const level of ["low", "recommended", "extreme"]) {
-      const o = out(`ours-${level}-${tag}.pdf`);
-      add(g, file, `ours (${level})`, await engine(bundle, "pdf", file, o, { level }), qual(o));
+    if (want("pdf")) {
+      for (const level of ["low", "recommended", "extreme"]) {
+        const o = out(`ours-${level}-${tag}.pdf`);
+        add(g, file, `ours (${level})`, await engine(bundle, "pdf", file, o, { level }), qual(o));
+      }
+      if (has("gs"))
+        await attempt("gs", async () => {
+          for (const setting of ["ebook", "screen"]) {
+            const o = out(`gs-${setting}-${tag}.pdf`);
+            const args = [
+              "-q",
+              "-dNOPAUSE",
+              "-dBATCH",
+              "-dSAFER",
+              "-sDEVICE=pdfwrite",
+              `-dPDFSETTINGS=/${setting}`,
+              `-sOutputFile=${o}`,
+              file,
+            ];
+            add(g, file, `gs /${setting}`, await native("gs", args, o), qual(o));
+          }
+        });
+      else skip("gs");
+      if (has("qpdf"))
+        await attempt("qpdf", async () => {
+          const o = out(`qpdf-${tag}.pdf`);
+          const args = ["--object-streams=generate", "--recompress-flate", "--compression-level=9", file, o];
+          add(g, file, "qpdf (lossless)", await native("qpdf", args, o), qual(o));
+        });
+      else skip("qpdf");
     }
-    if (has("gs"))
-      await attempt("gs", async () => {
-        for (const setting of ["ebook", "screen"]) {
-          const o = out(`gs-${setting}-${tag}.pdf`);
-          const args = [
-            "-q",
-            "-dNOPAUSE",
-            "-dBATCH",
-            "-dSAFER",
-            "-sDEVICE=pdfwrite",
-            `-dPDFSETTINGS=/${setting}`,
-            `-sOutputFile=${o}`,
-            file,
-          ];
-          add(g, file, `gs /${setting}`, await native("gs", args, o), qual(o));
-        }
-      });
-    else skip("gs");
-    if (has("qpdf"))
-      await attempt("qpdf", async () => {
-        const o = out(`qpdf-${tag}.pdf`);
-        const args = ["--object-streams=generate", "--recompress-flate", "--compression-level=9", file, o];
-        add(g, file, "qpdf (lossless)", await native("qpdf", args, o), qual(o));
-      });
-    else skip("qpdf");
 
     // Compress to a size (the photo PDF), against ghostscript at the highest image resolution
     // whose output fits the same size (its /screen settings otherwise).
-    if (file !== files.photoPdf) continue;
+    if (file !== files.photoPdf || !want("targets")) continue;
     for (const [label, target] of TARGETS.pdf) {
       const o = out(`ours-target-${target}-${tag}.pdf`);
       add(
