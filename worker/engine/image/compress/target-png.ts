@@ -1,13 +1,10 @@
 import { oxipng } from "../../codecs/oxipng";
-import { exifOrientation } from "../exif";
-import { orientPixels } from "../orient";
-import { CHANNELS, memorySource, type PixelSource, readAll } from "../pixels";
+import { CHANNELS, type PixelSource, readAll } from "../pixels";
 import { COLOUR_CHUNKS, parseHeader, readChunks } from "../png/chunks";
-import { memoryRows, PngRawRows } from "../png/decode";
+import { memoryRows } from "../png/decode";
 import { losslessPng } from "../png/lossless";
-import { PngPixels } from "../png/pixels";
 import { type CompressedImage, type CompressImageOptions, checkOf } from "./options";
-import { compressPng, OXIPNG_MAX_RAW_BYTES, palettePng } from "./png";
+import { OXIPNG_MAX_RAW_BYTES, palettePng, pngLossless } from "./png";
 import { formatSize } from "./report";
 import { downscale } from "./scale";
 import { MIN_LONG_SIDE, MIN_SSIM, scaledSize } from "./target";
@@ -18,7 +15,7 @@ const MAX_RESIZES = 4;
 const AIM = 0.92;
 
 /**
- * PNG to a size, staying PNG: lossless first (compress image's own lossless result); then a
+ * PNG to a size, staying PNG: lossless first (compress image's own lossless candidates); then a
  * palette of 256 colours when the metric says it still looks right (SSIM at least MIN_SSIM on
  * the sample tiles: screenshots and graphics pass, grainy photos rarely do); then smaller sizes,
  * in that same form, found from the size the last encode gave (a PNG's size follows its pixel
@@ -30,30 +27,31 @@ export async function compressPngToTarget(
   opts: CompressImageOptions,
 ): Promise<CompressedImage> {
   const check = checkOf(opts.budget);
-  const base = await compressPng(bytes, { ...opts, quality: "high" });
-  if (base.bytes.length <= target) return { ...base, target: { size: target, met: true } };
-  const chunks = readChunks(bytes);
-  if (chunks.some((c) => c.type === "acTL")) {
-    const reason = "This is an animated PNG, which is not re-encoded: only its metadata was removed";
-    return { ...base, target: { size: target, met: false, reason } };
+  const { size: full, candidates, source, colour: kept } = await pngLossless(bytes, check);
+  const lossless = candidates[0];
+  const losslessResult = (met: boolean, reason?: string): CompressedImage => {
+    const same = lossless.bytes.length >= bytes.length;
+    return {
+      bytes: same ? bytes : lossless.bytes,
+      format: "png",
+      ...full,
+      method: same ? "original" : lossless.method,
+      unchanged: same,
+      target: { size: target, met, ...(reason ? { reason } : {}) },
+    };
+  };
+  if (lossless.bytes.length <= target || bytes.length <= target) return losslessResult(true);
+  if (!source) {
+    return losslessResult(false, "This is an animated PNG, which is not re-encoded: only its metadata was removed");
   }
-  const header = parseHeader(chunks);
-  const exif = chunks.find((c) => c.type === "eXIf");
-  const o = exif ? exifOrientation(exif.data) : 1;
-  // The colour chunks stay; the pixel density does not once the image is resized.
-  const colour = chunks.filter((c) => COLOUR_CHUNKS.has(c.type));
-  let src: PixelSource = new PngPixels(new PngRawRows(header, chunks), chunks);
-  if (o !== 1) {
-    const ch = CHANNELS[src.layout];
-    const upright = orientPixels({ data: readAll(src), width: header.width, height: header.height }, ch, o);
-    src = memorySource(upright.data, upright.width, upright.height, src.layout);
-  }
-  const full = { width: src.width, height: src.height };
+  const src: PixelSource = source;
+  // The colour chunks stay; the pixel density does not once the image is resized, nor a palette.
+  const colour = kept.filter((c) => COLOUR_CHUNKS.has(c.type));
 
   // A palette at full size, if it passes the metric.
   let palette: { bytes: Uint8Array; score: number } | null = null;
   if (src.layout !== "gray") {
-    palette = await palettePng(src, colour, MIN_SSIM, check);
+    palette = await palettePng(src, kept, MIN_SSIM, check);
     if (palette && palette.bytes.length <= target) return result(palette.bytes, full, palette.score, target, true);
   }
 
@@ -79,21 +77,27 @@ export async function compressPngToTarget(
   };
   const long = Math.max(full.width, full.height);
   const minScale = Math.min(1, MIN_LONG_SIDE / long);
-  let last = palette?.bytes.length ?? base.bytes.length;
+  let last = palette?.bytes.length ?? lossless.bytes.length;
   let scale = 1;
   type Made = { bytes: Uint8Array; score: number; size: { width: number; height: number } };
   let fit: Made | null = null;
   let smallest: Made | null = null;
   let encodeMs = 0;
+  // Size grows as scale^power: 2 (the pixel count) until two encodes measure it. Graphics and
+  // text grow slower (their edges do not shrink with the image), noise and grain faster.
+  let power = 2;
   for (let n = 0; n < MAX_RESIZES; n++) {
-    const next = Math.max(minScale, Math.min(0.95, scale * Math.sqrt((target * AIM) / last)));
+    const next = Math.max(minScale, Math.min(0.95, scale * ((target * AIM) / last) ** (1 / power)));
     if (fit && next <= scale) break;
     if (n > 0 && opts.budget && opts.budget.remaining < encodeMs * 2 + 1000) break;
+    const previous = scale;
     scale = next;
     const size = scaledSize(full.width, full.height, scale);
     const started = Date.now();
     const out = await encodeAt(size.width, size.height);
     encodeMs = Date.now() - started;
+    const measured = Math.log(out.bytes.length / last) / Math.log(scale / previous);
+    if (Number.isFinite(measured)) power = Math.min(2.5, Math.max(0.7, measured));
     last = out.bytes.length;
     if (!smallest || last < smallest.bytes.length) smallest = { ...out, size };
     if (last <= target) {
@@ -102,9 +106,9 @@ export async function compressPngToTarget(
     } else if (fit || scale <= minScale) break;
   }
   const pick = fit ?? smallest;
-  if (!pick || pick.bytes.length >= base.bytes.length) {
+  if (!pick || pick.bytes.length >= Math.min(lossless.bytes.length, bytes.length)) {
     // Nothing beat the lossless result (a tiny image): it comes back, over the target.
-    return { ...base, target: { size: target, met: false, reason: "it cannot be made any smaller" } };
+    return losslessResult(false, "it cannot be made any smaller");
   }
   const met = pick.bytes.length <= target;
   const reason = met
