@@ -137,6 +137,11 @@ export const ConvertedFile = v.object({
   code: v.optional(v.string()),
   compressedSize: v.optional(v.number()),
   compressionRatio: v.optional(v.string()),
+  /** Compression: mean SSIM (0..1) of what was re-encoded, weighted by pixels; absent when nothing lossy happened. */
+  quality: v.optional(v.number()),
+  /** Compress to a size: the size asked for (bytes), and whether the result is within it. */
+  targetSize: v.optional(v.number()),
+  targetMet: v.optional(v.boolean()),
   expiresAt: v.optional(v.string()),
   /** What some tools report of their work: pages (split, redact), redaction's counts, forms'. */
   pageCount: v.optional(v.number()),

@@ -150,6 +150,48 @@ export const MergeOptions = v.object({ ...FilePasswords });
 export const ExtractOptions = v.object({ selectedPages: selectedPages("extract"), ...FilePasswords });
 export const SplitOptions = v.object({ selectedPages: selectedPages("split"), ...FilePasswords });
 
+// ---- Compress to a size ----------------------------------------------------------------------
+
+/** Below this no photo or page keeps anything worth having; it is also the smallest preset a form asks for. */
+export const MIN_TARGET_BYTES = 10_000;
+/** The most a job may hold on a device (2 GB): no file a tool can take is larger. */
+export const MAX_TARGET_BYTES = 2_000_000_000;
+export const TARGET_SIZE_MESSAGE = "Target size must be a whole number of bytes, such as 1000000 for 1 MB.";
+/** The sizes people ask for most, in bytes (decimal: 1 MB = 1,000,000 bytes, as upload forms count). */
+export const TARGET_SIZE_PRESETS = [
+  { bytes: 10_000_000, label: "Under 10 MB (e-mail)" },
+  { bytes: 5_000_000, label: "Under 5 MB" },
+  { bytes: 2_000_000, label: "Under 2 MB" },
+  { bytes: 1_000_000, label: "Under 1 MB" },
+] as const;
+
+/**
+ * `targetSize`: the most bytes the result may have. Absent, the level or quality decides; present,
+ * the compressor searches for the best quality that fits (and says when nothing can).
+ */
+const targetSize = withDefault(
+  v.pipe(
+    v.string(),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      if (!/^\d{1,16}$/.test(dataset.value)) {
+        addIssue({ message: TARGET_SIZE_MESSAGE });
+        return NEVER;
+      }
+      const n = Number(dataset.value);
+      if (n < MIN_TARGET_BYTES) {
+        addIssue({ message: "Target size must be at least 10 KB (10000 bytes)." });
+        return NEVER;
+      }
+      if (n > MAX_TARGET_BYTES) {
+        addIssue({ message: "Target size can be at most 2 GB (2000000000 bytes)." });
+        return NEVER;
+      }
+      return n;
+    }),
+  ),
+  undefined as number | undefined,
+);
+
 export const PDF_LEVELS = ["low", "recommended", "extreme"] as const;
 export type PdfLevel = (typeof PDF_LEVELS)[number];
 export const CompressPdfOptions = v.object({
@@ -168,6 +210,7 @@ export const CompressPdfOptions = v.object({
   removeAttachments: allow("removeAttachments", false),
   /** Objects nothing refers to, and fonts and images a page lists but never draws. */
   removeUnused: allow("removeUnused", true),
+  targetSize,
 });
 
 export const IMAGE_QUALITIES = ["high", "balanced", "small"] as const;
@@ -198,6 +241,7 @@ export const CompressImageOptions = v.object({
     ),
     "original" as "webp" | "original",
   ),
+  targetSize,
 });
 
 export const PAGE_SIZES = ["fit", "a4", "letter"] as const;

@@ -35,17 +35,21 @@ const budget = new MeteredBudget(10 * 60_000, memoryMB ? { memory: memoryMB * 10
 const started = performance.now();
 let out;
 let detail = "";
+// What the engine reports of its own result: the quality figure, and the target when one was asked.
+let reported = {};
 if (job === "image") {
   const r = await E.compressImage(bytes, "input", { ...options, budget });
   out = r.bytes;
   detail = r.method;
+  reported = { quality: r.quality, targetMet: r.target?.met };
 } else if (job === "pdf") {
   const r = await E.compressPdf(bytes, { ...options, name: "input.pdf", budget });
   out = r.bytes;
   detail = `${r.images.recompressed}/${r.images.examined} images, ${r.fontsSubset} fonts subset`;
+  reported = { quality: E.imagesQuality(r.images), targetMet: r.target?.met };
 } else throw new Error(`unknown job ${job}`);
 sample();
 const ms = performance.now() - started;
 clearInterval(timer);
 writeFileSync(output, out);
-process.stdout.write(JSON.stringify({ ms, peakBytes: peak - base, size: out.length, detail }));
+process.stdout.write(JSON.stringify({ ms, peakBytes: peak - base, size: out.length, detail, ...reported }));

@@ -12,8 +12,20 @@ import { butteraugli, colourOf, decode, pdfSsim, pdfTextSame, ssim } from "./met
 export const name = "compress";
 
 /** BENCH_ROWS="text PDF" runs only the inputs whose name contains it (all of them without it). */
-const only = process.env.BENCH_ROWS;
-const wanted = (g) => !only || g.includes(only);
+const rows = process.env.BENCH_ROWS;
+const wanted = (g) => !rows || g.includes(rows);
+/** The compress-to-a-size rows: targets in bytes (decimal, as the site's presets count them). */
+const TARGETS = {
+  jpeg: [
+    ["under 1 MB", 1_000_000],
+    ["under 200 KB", 200_000],
+  ],
+  pdf: [
+    ["under 1 MB", 1_000_000],
+    ["under 200 KB", 200_000],
+    ["under 100 KB", 100_000],
+  ],
+};
 
 export async function run({ E, bundle, dir, log }) {
   const files = await buildCorpus(E, join(dir, "corpus"));
@@ -58,6 +70,10 @@ export async function run({ E, bundle, dir, log }) {
 
   // COMPRESS_ONLY=pdf runs the PDF rows alone (the image rows take minutes).
   const only = process.env.COMPRESS_ONLY;
+  // BENCH_COMPRESS=jpeg,webp,png,pdf,targets runs only those rows (all by default).
+  const kinds = process.env.BENCH_COMPRESS?.split(",");
+  const want = (rows) => !kinds || kinds.includes(rows);
+
   // 12 MP camera JPEG.
   if (only !== "pdf" && wanted("12 MP JPEG")) {
     const g = "12 MP JPEG";
@@ -66,38 +82,77 @@ export async function run({ E, bundle, dir, log }) {
       ssim: round(ssim(E, src, decode(res, dir))),
       butteraugli: round(butteraugli(files.jpeg, res), 2),
     });
-    const ours = await engine(bundle, "image", files.jpeg, out("ours.jpg"), { quality: "high" });
-    const oursQ = q(out("ours.jpg"));
-    add(g, files.jpeg, "ours (default: high)", ours, oursQ);
-    const bal = await engine(bundle, "image", files.jpeg, out("ours-balanced.jpg"), { quality: "balanced" });
-    add(g, files.jpeg, "ours (balanced)", bal, q(out("ours-balanced.jpg")));
-    if (has("cjpeg") && src)
-      await attempt("cjpeg", async () => {
-        const ppm = ppmOf(src);
-        const cj = (quality) =>
-          native(
-            "cjpeg",
-            ["-quality", String(quality), "-outfile", out(`cjpeg-${quality}.jpg`), ppm],
-            out(`cjpeg-${quality}.jpg`),
-          );
-        // The smallest cjpeg quality whose SSIM reaches ours: equal quality, compared by size.
-        let lo = 50;
-        let hi = 100;
-        while (lo < hi) {
-          const mid = (lo + hi) >> 1;
-          await cj(mid);
-          if (ssim(E, src, decode(out(`cjpeg-${mid}.jpg`), dir)) >= oursQ.ssim) hi = mid;
-          else lo = mid + 1;
-        }
-        add(g, files.jpeg, `cjpeg -quality ${lo} (equal SSIM)`, await cj(lo), q(out(`cjpeg-${lo}.jpg`)));
-        add(g, files.jpeg, "cjpeg -quality 75", await cj(75), q(out("cjpeg-75.jpg")));
-      });
-    else skip("cjpeg");
+    if (want("jpeg")) {
+      const ours = await engine(bundle, "image", files.jpeg, out("ours.jpg"), { quality: "high" });
+      const oursQ = q(out("ours.jpg"));
+      add(g, files.jpeg, "ours (default: high)", ours, oursQ);
+      const bal = await engine(bundle, "image", files.jpeg, out("ours-balanced.jpg"), { quality: "balanced" });
+      add(g, files.jpeg, "ours (balanced)", bal, q(out("ours-balanced.jpg")));
+      if (has("cjpeg") && src)
+        await attempt("cjpeg", async () => {
+          const ppm = ppmOf(src);
+          const cj = (quality) =>
+            native(
+              "cjpeg",
+              ["-quality", String(quality), "-outfile", out(`cjpeg-${quality}.jpg`), ppm],
+              out(`cjpeg-${quality}.jpg`),
+            );
+          // The smallest cjpeg quality whose SSIM reaches ours: equal quality, compared by size.
+          let lo = 50;
+          let hi = 100;
+          while (lo < hi) {
+            const mid = (lo + hi) >> 1;
+            await cj(mid);
+            if (ssim(E, src, decode(out(`cjpeg-${mid}.jpg`), dir)) >= oursQ.ssim) hi = mid;
+            else lo = mid + 1;
+          }
+          add(g, files.jpeg, `cjpeg -quality ${lo} (equal SSIM)`, await cj(lo), q(out(`cjpeg-${lo}.jpg`)));
+          add(g, files.jpeg, "cjpeg -quality 75", await cj(75), q(out("cjpeg-75.jpg")));
+        });
+      else skip("cjpeg");
+    }
+
+    // Compress to a size: ours (which may also make the photo smaller in pixels), against cjpeg
+    // at the highest quality that fits the same size. A result smaller in pixels is measured
+    // scaled back up to the input's size (ImageMagick, Lanczos), as a viewer would show it.
+    const qFull = (res) => {
+      const img = decode(res, dir);
+      if (!img || !src || (img.width === src.width && img.height === src.height)) return { quality: q(res), dims: "" };
+      const dims = `, ${img.width} x ${img.height}`;
+      if (!has("convert")) return { quality: { ssim: null, butteraugli: null }, dims };
+      const up = out("upscaled.png");
+      execFileSync("convert", [res, "-resize", `${src.width}x${src.height}!`, up]);
+      return { quality: q(up), dims };
+    };
+    for (const [label, target] of want("targets") ? TARGETS.jpeg : []) {
+      const o = out(`ours-target-${target}.jpg`);
+      const ours = await engine(bundle, "image", files.jpeg, o, { quality: "high", targetSize: target });
+      const { quality, dims } = qFull(o);
+      add(g, files.jpeg, `ours (${label}${dims})`, ours, quality);
+      if (has("cjpeg") && src)
+        await attempt("cjpeg", async () => {
+          const ppm = ppmOf(src);
+          const at = (quality) => {
+            const f = out(`cjpeg-size-${quality}.jpg`);
+            return native("cjpeg", ["-quality", String(quality), "-outfile", f, ppm], f);
+          };
+          // The highest cjpeg quality within the target (sizes grow with quality).
+          let lo = 1;
+          let hi = 100;
+          while (lo < hi) {
+            const mid = (lo + hi + 1) >> 1;
+            if ((await at(mid)).size <= target) lo = mid;
+            else hi = mid - 1;
+          }
+          const r = await at(lo);
+          add(g, files.jpeg, `cjpeg -quality ${lo} (same size, ${label})`, r, q(out(`cjpeg-size-${lo}.jpg`)));
+        });
+    }
   }
 
   // WebP at phone size: 12 MP is past the edge's WebP limit (3 MP; 4 MP converting to WebP), so
   // ours runs on a device's budget (2 GB, what the on-device engine gets on a 8 GB machine).
-  if (only !== "pdf" && wanted("12 MP WebP")) {
+  if (only !== "pdf" && want("webp") && wanted("12 MP WebP")) {
     const DEVICE = { memoryMB: 2048 };
     const g = "12 MP WebP";
     const src = decode(files.webp, dir);
@@ -153,7 +208,7 @@ export async function run({ E, bundle, dir, log }) {
         ["PNG screenshot 1080p", files.screenshot],
         ["PNG photo", files.pngPhoto],
       ]) {
-    if (!wanted(g)) continue;
+    if (!wanted(g) || !want("png")) continue;
     const src = decode(file, dir);
     const tag = basename(file, ".png");
     const qual = (res) => ({
@@ -194,77 +249,118 @@ export async function run({ E, bundle, dir, log }) {
   ]) {
     if (!wanted(g)) continue;
     const tag = basename(file, ".pdf");
-    // Text as pdftotext reads it, whole file: compression must not change what can be searched or copied.
-    const qual = (res) => ({ ssim: round(pdfSsim(E, file, res, pages, dir)), text: pdfTextSame(file, res) });
-    for (const level of ["low", "recommended", "extreme"]) {
-      const o = out(`ours-${level}-${tag}.pdf`);
-      add(g, file, `ours (${level})`, await engine(bundle, "pdf", file, o, { level }), qual(o));
-    }
-    if (has("gs"))
-      await attempt("gs", async () => {
-        for (const setting of ["ebook", "screen"]) {
-          const o = out(`gs-${setting}-${tag}.pdf`);
-          const args = [
-            "-q",
-            "-dNOPAUSE",
-            "-dBATCH",
-            "-dSAFER",
-            "-sDEVICE=pdfwrite",
-            `-dPDFSETTINGS=/${setting}`,
-            `-sOutputFile=${o}`,
-            file,
-          ];
-          add(g, file, `gs /${setting}`, await native("gs", args, o), qual(o));
-        }
-      });
-    else skip("gs");
-    // Grayscale (images, text and drawing in grey) against ghostscript's colour conversion to grey.
-    const grey = (label, o) => {
-      const worst = colourOf(o, pages, dir);
-      if (worst !== null)
-        notes.push(
-          `${g}, ${label}: ${worst <= 1 ? "every pixel grey" : `pixels up to ${worst} levels from grey`} (first ${pages} pages at 50 dpi)`,
+    if (want("pdf")) {
+      // Text as pdftotext reads it, whole file: compression must not change what can be searched or copied.
+      const qual = (res) => ({ ssim: round(pdfSsim(E, file, res, pages, dir)), text: pdfTextSame(file, res) });
+      for (const level of ["low", "recommended", "extreme"]) {
+        const o = out(`ours-${level}-${tag}.pdf`);
+        add(g, file, `ours (${level})`, await engine(bundle, "pdf", file, o, { level }), qual(o));
+      }
+      if (has("gs"))
+        await attempt("gs", async () => {
+          for (const setting of ["ebook", "screen"]) {
+            const o = out(`gs-${setting}-${tag}.pdf`);
+            const args = [
+              "-q",
+              "-dNOPAUSE",
+              "-dBATCH",
+              "-dSAFER",
+              "-sDEVICE=pdfwrite",
+              `-dPDFSETTINGS=/${setting}`,
+              `-sOutputFile=${o}`,
+              file,
+            ];
+            add(g, file, `gs /${setting}`, await native("gs", args, o), qual(o));
+          }
+        });
+      else skip("gs");
+      // Grayscale (images, text and drawing in grey) against ghostscript's colour conversion to grey.
+      const grey = (label, o) => {
+        const worst = colourOf(o, pages, dir);
+        if (worst !== null)
+          notes.push(
+            `${g}, ${label}: ${worst <= 1 ? "every pixel grey" : `pixels up to ${worst} levels from grey`} (first ${pages} pages at 50 dpi)`,
+          );
+      };
+      for (const level of ["low", "recommended"]) {
+        const o = out(`ours-gray-${level}-${tag}.pdf`);
+        add(
+          g,
+          file,
+          `ours (grayscale, ${level})`,
+          await engine(bundle, "pdf", file, o, { level, grayscale: true }),
+          qual(o),
         );
-    };
-    for (const level of ["low", "recommended"]) {
-      const o = out(`ours-gray-${level}-${tag}.pdf`);
+        grey(`ours (grayscale, ${level})`, o);
+      }
+      if (has("gs"))
+        await attempt("gs", async () => {
+          for (const setting of [null, "ebook"]) {
+            const o = out(`gs-gray-${setting ?? "default"}-${tag}.pdf`);
+            const args = [
+              "-q",
+              "-dNOPAUSE",
+              "-dBATCH",
+              "-dSAFER",
+              "-sDEVICE=pdfwrite",
+              "-sColorConversionStrategy=Gray",
+              "-dProcessColorModel=/DeviceGray",
+              ...(setting ? [`-dPDFSETTINGS=/${setting}`] : []),
+              `-sOutputFile=${o}`,
+              file,
+            ];
+            const label = `gs -sColorConversionStrategy=Gray${setting ? ` /${setting}` : ""}`;
+            add(g, file, label, await native("gs", args, o), qual(o));
+            grey(label, o);
+          }
+        });
+      if (has("qpdf"))
+        await attempt("qpdf", async () => {
+          const o = out(`qpdf-${tag}.pdf`);
+          const args = ["--object-streams=generate", "--recompress-flate", "--compression-level=9", file, o];
+          add(g, file, "qpdf (lossless)", await native("qpdf", args, o), qual(o));
+        });
+      else skip("qpdf");
+    }
+
+    // Compress to a size (the photo PDF), against ghostscript at the highest image resolution
+    // whose output fits the same size (its /screen settings otherwise).
+    if (file !== files.photoPdf || !want("targets")) continue;
+    for (const [label, target] of TARGETS.pdf) {
+      const o = out(`ours-target-${target}-${tag}.pdf`);
       add(
         g,
         file,
-        `ours (grayscale, ${level})`,
-        await engine(bundle, "pdf", file, o, { level, grayscale: true }),
+        `ours (${label})`,
+        await engine(bundle, "pdf", file, o, { level: "recommended", targetSize: target }),
         qual(o),
       );
-      grey(`ours (grayscale, ${level})`, o);
+      if (has("gs"))
+        await attempt("gs", async () => {
+          const at = (dpi) => {
+            const f = out(`gs-size-${dpi}-${tag}.pdf`);
+            const args = ["-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=pdfwrite", "-dPDFSETTINGS=/screen"];
+            for (const kind of ["Color", "Gray"]) {
+              args.push(
+                `-dDownsample${kind}Images=true`,
+                `-d${kind}ImageDownsampleType=/Bicubic`,
+                `-d${kind}ImageResolution=${dpi}`,
+                `-d${kind}ImageDownsampleThreshold=1.0`,
+              );
+            }
+            return native("gs", [...args, `-sOutputFile=${f}`, file], f);
+          };
+          let lo = 10;
+          let hi = 300;
+          while (lo < hi) {
+            const mid = (lo + hi + 1) >> 1;
+            if ((await at(mid)).size <= target) lo = mid;
+            else hi = mid - 1;
+          }
+          const r = await at(lo);
+          add(g, file, `gs /screen at ${lo} dpi (same size, ${label})`, r, qual(out(`gs-size-${lo}-${tag}.pdf`)));
+        });
     }
-    if (has("gs"))
-      await attempt("gs", async () => {
-        for (const setting of [null, "ebook"]) {
-          const o = out(`gs-gray-${setting ?? "default"}-${tag}.pdf`);
-          const args = [
-            "-q",
-            "-dNOPAUSE",
-            "-dBATCH",
-            "-dSAFER",
-            "-sDEVICE=pdfwrite",
-            "-sColorConversionStrategy=Gray",
-            "-dProcessColorModel=/DeviceGray",
-            ...(setting ? [`-dPDFSETTINGS=/${setting}`] : []),
-            `-sOutputFile=${o}`,
-            file,
-          ];
-          const label = `gs -sColorConversionStrategy=Gray${setting ? ` /${setting}` : ""}`;
-          add(g, file, label, await native("gs", args, o), qual(o));
-          grey(label, o);
-        }
-      });
-    if (has("qpdf"))
-      await attempt("qpdf", async () => {
-        const o = out(`qpdf-${tag}.pdf`);
-        const args = ["--object-streams=generate", "--recompress-flate", "--compression-level=9", file, o];
-        add(g, file, "qpdf (lossless)", await native("qpdf", args, o), qual(o));
-      });
-    else skip("qpdf");
   }
   return { rows, notes, tools: toolVersions() };
 }

@@ -26,7 +26,15 @@ export async function engine(bundle, job, input, output, options) {
     JSON.stringify(options),
   ]);
   const r = JSON.parse(stdout);
-  return { seconds: r.ms / 1000, peakMB: r.peakBytes / 1e6, memory: "heap+ext", size: r.size, detail: r.detail };
+  return {
+    seconds: r.ms / 1000,
+    peakMB: r.peakBytes / 1e6,
+    memory: "heap+ext",
+    size: r.size,
+    detail: r.detail,
+    ...(r.quality !== undefined ? { reportedQuality: r.quality } : {}),
+    ...(r.targetMet !== undefined ? { targetMet: r.targetMet } : {}),
+  };
 }
 
 /** A native tool; memory is its peak resident set. `output` is where it writes its result. */

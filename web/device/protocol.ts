@@ -41,7 +41,7 @@ export interface DeviceOutput {
   originalName: string;
   status?: "completed" | "watermarked" | "unlocked";
   message?: string;
-  extra?: Record<string, string | number>;
+  extra?: Record<string, string | number | boolean>;
   primary?: boolean;
 }
 

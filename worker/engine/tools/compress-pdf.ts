@@ -1,8 +1,9 @@
 import type { OptionsOf } from "../../../schema/options";
 import { derivedName } from "../core/filenames";
-import { compressionExtra, formatBytes, savingMessage } from "../image/compress/report";
-import { compressPdf } from "../pdf/compress/compress";
+import { compressionExtra, formatBytes, formatSize, savingMessage } from "../image/compress/report";
+import { type CompressedPdf, compressPdf, imagesQuality } from "../pdf/compress/compress";
 import type { OptionsReport } from "../pdf/compress/document-options";
+import { targetExtra, targetSentence } from "./compress-report";
 import { convertEach } from "./each-file";
 import type { Tool } from "./types";
 
@@ -43,10 +44,15 @@ export function optionNotes(r: OptionsReport): string[] {
 export const compressPdfTool: Tool<OptionsOf<"compress-pdf">> = {
   tool: "compress-pdf",
   conversionType: "compress-pdf",
-  async run(files, { level, grayscale, removeMetadata, removeThumbnails, removeAttachments, removeUnused }, budget) {
+  async run(
+    files,
+    { level, targetSize, grayscale, removeMetadata, removeThumbnails, removeAttachments, removeUnused },
+    budget,
+  ) {
     const { outputs, errors } = await convertEach(files, async (f) => {
       const r = await compressPdf(f.bytes, {
         level,
+        targetSize,
         name: f.name,
         password: f.password,
         budget,
@@ -61,12 +67,6 @@ export const compressPdfTool: Tool<OptionsOf<"compress-pdf">> = {
         r.images.recompressed > 0
           ? `, ${r.images.recompressed} image${r.images.recompressed === 1 ? "" : "s"} re-encoded`
           : "";
-      const notes = optionNotes(r.options);
-      const done = notes.length ? `; ${notes.join(", ")}` : "";
-      const size =
-        r.bytes.length < before
-          ? savingMessage(before, r.bytes.length)
-          : `${formatBytes(before)} to ${formatBytes(r.bytes.length)}`;
       const fonts = r.fontsSubset > 0 ? `, ${r.fontsSubset} font${r.fontsSubset === 1 ? "" : "s"} subset` : "";
       return {
         ok: true,
@@ -74,15 +74,38 @@ export const compressPdfTool: Tool<OptionsOf<"compress-pdf">> = {
         fileName: derivedName(f.name, "compressed", ".pdf"),
         contentType: "application/pdf",
         originalName: f.name,
-        message: r.unchanged
-          ? "Already optimised: returned unchanged"
-          : r.repaired
-            ? `This PDF was damaged and could not be made smaller: here is a repaired copy (${formatBytes(before)} to ${formatBytes(r.bytes.length)}${done})`
-            : `${size} (${level}${images}${fonts}${done})`,
-        extra: { ...compressionExtra(before, r.bytes.length), pageCount: r.pageCount, fontsSubset: r.fontsSubset },
+        message: pdfMessage(r, before, `${r.target ? "" : level}${images}${fonts}`),
+        extra: {
+          ...compressionExtra(before, r.bytes.length),
+          pageCount: r.pageCount,
+          fontsSubset: r.fontsSubset,
+          ...targetExtra(imagesQuality(r.images), r.target),
+        },
       };
     });
     if (errors.length === outputs.length) throw errors[0];
     return { outputs, message: "Files processed successfully" };
   },
 };
+
+/**
+ * "Saved 40%: ... (recommended, 3 images re-encoded, 2 fonts subset; metadata removed)", with the
+ * target's sentence first when one was asked.
+ */
+function pdfMessage(r: CompressedPdf, before: number, what: string): string {
+  const notes = optionNotes(r.options);
+  const asked = notes.length ? `; ${notes.join(", ")}` : "";
+  const detail = `${what.replace(/^, /, "")}${asked}`.replace(/^; /, "");
+  const size =
+    r.bytes.length < before
+      ? savingMessage(before, r.bytes.length)
+      : `${formatBytes(before)} to ${formatBytes(r.bytes.length)}`;
+  const done = r.unchanged
+    ? "Already optimised: returned unchanged"
+    : r.repaired
+      ? `This PDF was damaged and could not be made smaller: here is a repaired copy (${formatBytes(before)} to ${formatBytes(r.bytes.length)}${asked})`
+      : `${size}${detail ? ` (${detail})` : ""}`;
+  if (!r.target) return done;
+  if (r.target.met && r.unchanged) return `Already under ${formatSize(r.target.size)}: returned unchanged`;
+  return `${targetSentence(r.target)}. ${done}`;
+}

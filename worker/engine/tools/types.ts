@@ -23,7 +23,7 @@ export interface ToolOutput {
   status?: "completed" | "watermarked" | "unlocked";
   message?: string;
   /** Extra fields for the answer (compressedSize, compressionRatio, pageCount...). */
-  extra?: Record<string, string | number>;
+  extra?: Record<string, string | number | boolean>;
   /** False for secondary outputs (split's single pages) that get no history row. */
   history?: boolean;
   /** The one result a person downloads when there are several (split's ZIP). */

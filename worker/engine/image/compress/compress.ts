@@ -1,13 +1,3 @@
-import { EngineError } from "../../core/errors";
-import { exifOrientation } from "../exif";
-import { iccFromJpeg, iccFromPng } from "../icc";
-import { JpegReader } from "../jpeg/decode";
-import { JpegPixels } from "../jpeg/pixels";
-import { orientPixels, type Pixels } from "../orient";
-import { type PixelSource, readAll } from "../pixels";
-import { parseHeader, readChunks } from "../png/chunks";
-import { PngRawRows } from "../png/decode";
-import { PngPixels } from "../png/pixels";
 import {
   checkPixelBudget,
   type ImageInfo,
@@ -16,9 +6,11 @@ import {
   probeImage,
   webpLimits,
 } from "../probe";
-import { compressJpeg, MAX_JPEG_STORE_BYTES } from "./jpeg";
+import { compressJpeg } from "./jpeg";
 import type { CompressedImage, CompressImageOptions } from "./options";
 import { compressPng } from "./png";
+import { uprightRgba } from "./rgba";
+import { compressToTarget } from "./target-image";
 import { compressWebp, encodeWebp } from "./webp";
 
 export type { CompressedImage, CompressImageOptions } from "./options";
@@ -71,6 +63,7 @@ async function compressProbed(
   info: ImageInfo,
   opts: CompressImageOptions,
 ): Promise<CompressedImage> {
+  if (opts.targetSize !== undefined) return compressToTarget(bytes, info, opts.targetSize, opts);
   if (opts.toWebp && info.format !== "webp") {
     const converted = await convertToWebp(bytes, info.format, opts);
     if (converted.bytes.length < bytes.length) return converted;
@@ -94,28 +87,7 @@ async function convertToWebp(
   opts: CompressImageOptions,
 ): Promise<CompressedImage> {
   const check = opts.budget ? () => opts.budget!.check() : undefined;
-  let src: PixelSource;
-  let orientation: number;
-  let icc: Uint8Array | null;
-  if (format === "jpeg") {
-    const reader = new JpegReader(bytes, { maxStoreBytes: MAX_JPEG_STORE_BYTES, check });
-    src = new JpegPixels(reader);
-    if (src.layout === "cmyk") {
-      throw new EngineError(
-        "invalid_file",
-        "This is a CMYK JPEG (made for print): converting it to WebP would change its colours. Compress it as JPEG instead.",
-      );
-    }
-    orientation = reader.meta.orientation;
-    icc = iccFromJpeg(reader.meta.icc);
-  } else {
-    const chunks = readChunks(bytes);
-    src = new PngPixels(new PngRawRows(parseHeader(chunks), chunks), chunks);
-    const exif = chunks.find((c) => c.type === "eXIf");
-    orientation = exif ? exifOrientation(exif.data) : 1;
-    icc = iccFromPng(chunks);
-  }
-  const rgba = orientPixels(toRgba(src), 4, orientation);
+  const { image: rgba, icc } = uprightRgba(bytes, format, check);
   const out = await encodeWebp(rgba, { quality: opts.quality, lossless: format === "png", icc, check });
   return {
     bytes: out.bytes,
@@ -124,21 +96,6 @@ async function convertToWebp(
     height: rgba.height,
     method: out.method,
     unchanged: false,
+    ...(out.quality !== undefined ? { quality: out.quality } : {}),
   };
-}
-
-function toRgba(src: PixelSource): Pixels {
-  const px = readAll(src);
-  if (src.layout === "rgba") return { data: px, width: src.width, height: src.height };
-  const n = src.width * src.height;
-  const gray = src.layout === "gray";
-  const ch = gray ? 1 : 3;
-  const out = new Uint8Array(n * 4);
-  for (let i = 0; i < n; i++) {
-    out[i * 4] = px[i * ch];
-    out[i * 4 + 1] = px[i * ch + (gray ? 0 : 1)];
-    out[i * 4 + 2] = px[i * ch + (gray ? 0 : 2)];
-    out[i * 4 + 3] = 255;
-  }
-  return { data: out, width: src.width, height: src.height };
 }

@@ -1,4 +1,5 @@
 import { mozjpegEncoder } from "../../codecs/mozjpeg";
+import { memo } from "../../core/memo";
 import { orientationExif } from "../exif";
 import { JpegReader } from "../jpeg/decode";
 import { encodeJpeg, type MozjpegEncoder } from "../jpeg/encode";
@@ -48,6 +49,7 @@ export async function compressJpeg(bytes: Uint8Array, opts: CompressImageOptions
   // its estimated size (from the symbol counts of the pass that cut the sample tiles) could win.
   if (requantizable(reader) && exact) {
     const plan = planRequant(reader, { keepBytes: KEEP_COEFFICIENT_BYTES, check });
+    const score = memo((q: number) => plan.score(q));
     const quality =
       typeof opts.quality === "number"
         ? opts.quality
@@ -55,13 +57,17 @@ export async function compressJpeg(bytes: Uint8Array, opts: CompressImageOptions
             SEARCH_RANGE[opts.quality][0],
             SEARCH_RANGE[opts.quality][1],
             QUALITY_PRESETS[opts.quality],
-            (q) => plan.score(q),
+            score,
           );
     const r = plan.encode(quality);
     const segments = [appSegment(0xe0, jfifPayload(meta)), ...icc];
     const lossy = writeJpeg({ width: frame.width, height: frame.height, ...r, orientation: o, segments });
     check?.();
-    let best = { bytes: lossy, method: `quality ${quality}` };
+    let best: { bytes: Uint8Array; method: string; quality?: number } = {
+      bytes: lossy,
+      method: `quality ${quality}`,
+      quality: score(quality),
+    };
     if (plan.losslessBytes < Math.min(lossy.length, bytes.length) * 1.02) {
       const lossless = plan.original
         ? writeJpeg({
@@ -77,7 +83,7 @@ export async function compressJpeg(bytes: Uint8Array, opts: CompressImageOptions
       if (lossless.length < lossy.length) best = { bytes: lossless, method: "lossless" };
     }
     if (best.bytes.length >= bytes.length) return original;
-    return { bytes: best.bytes, format: "jpeg", ...size, method: best.method, unchanged: false };
+    return { bytes: best.bytes, format: "jpeg", ...size, method: best.method, unchanged: false, quality: best.quality };
   }
 
   const lossless = rewrite();
@@ -85,7 +91,8 @@ export async function compressJpeg(bytes: Uint8Array, opts: CompressImageOptions
 
   const pixels = new JpegPixels(reader);
   const encoder = await mozjpegEncoder();
-  const quality = typeof opts.quality === "number" ? opts.quality : pickQuality(pixels, opts.quality, encoder, check);
+  const picked = pickQuality(pixels, opts.quality, encoder, check);
+  const quality = picked.quality;
   const header =
     pixels.layout === "cmyk"
       ? meta.adobe
@@ -96,22 +103,33 @@ export async function compressJpeg(bytes: Uint8Array, opts: CompressImageOptions
 
   const best = lossy.length < lossless.length ? lossy : lossless;
   if (best.length >= bytes.length) return original;
-  const method = best === lossy ? `quality ${quality}` : "lossless";
-  return { bytes: best, format: "jpeg", ...size, method, unchanged: false };
+  if (best === lossless) return { bytes: best, format: "jpeg", ...size, method: "lossless", unchanged: false };
+  return {
+    bytes: best,
+    format: "jpeg",
+    ...size,
+    method: `quality ${quality}`,
+    unchanged: false,
+    quality: picked.score,
+  };
 }
 
+/** The quality setting (a preset's measured pick, or the number given) and its SSIM on the sample tiles. */
 function pickQuality(
   src: PixelSource,
-  preset: keyof typeof QUALITY_PRESETS,
+  preset: keyof typeof QUALITY_PRESETS | number,
   encoder: MozjpegEncoder,
   check?: () => void,
-): number {
+): { quality: number; score: number } {
   const strip = sampleTiles(src);
-  const [lo, hi] = SEARCH_RANGE[preset];
-  return searchQuality(lo, hi, QUALITY_PRESETS[preset], (q) => {
+  const score = memo((q: number) => {
     check?.();
     return jpegStripScore(strip, q, encoder);
   });
+  if (typeof preset === "number") return { quality: preset, score: score(preset) };
+  const [lo, hi] = SEARCH_RANGE[preset];
+  const quality = searchQuality(lo, hi, QUALITY_PRESETS[preset], score);
+  return { quality, score: score(quality) };
 }
 
 /** Encodes the sample strip at quality q with the same band encoder, and measures it. */
@@ -121,14 +139,14 @@ export function jpegStripScore(strip: TileStrip, q: number, encoder: MozjpegEnco
 }
 
 /** JFIF APP0 with the original's density, without a thumbnail. */
-function jfifPayload(meta: JpegMeta): Uint8Array {
+export function jfifPayload(meta: JpegMeta): Uint8Array {
   const out = new Uint8Array([0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]);
   const src = meta.jfifSegment;
   if (src && src.length >= 12) out.set(src.subarray(7, 12), 7);
   return out;
 }
 
-function withTransform(adobe: Uint8Array, transform: number): Uint8Array {
+export function withTransform(adobe: Uint8Array, transform: number): Uint8Array {
   const copy = adobe.slice();
   copy[11] = transform;
   return copy;

@@ -15,6 +15,8 @@ export interface CompressImageOptions {
   quality: QualityPreset | number;
   /** Convert to WebP instead of keeping the format. */
   toWebp?: boolean;
+  /** Compress to a size: the most bytes the result may have. Takes over from `quality`. */
+  targetSize?: number;
   budget?: Budget;
 }
 
@@ -27,6 +29,10 @@ export interface CompressedImage {
   method: string;
   /** True when nothing beat the original and it came back as it was. */
   unchanged: boolean;
+  /** SSIM (on sample tiles, luma) of a lossy result against the original at its size; absent when lossless. */
+  quality?: number;
+  /** With a target size: whether the result is within it, and if not, why (a sentence). */
+  target?: { size: number; met: boolean; reason?: string };
 }
 
 /** Encoder quality bounds for the search: below 40 JPEG and WebP artefacts are never "visually lossless". */

@@ -2,7 +2,7 @@ import { oxipng } from "../../codecs/oxipng";
 import { concat } from "../../core/bytes";
 import { exifOrientation } from "../exif";
 import { orientPixels } from "../orient";
-import { CHANNELS, readAll } from "../pixels";
+import { CHANNELS, type PixelSource, readAll } from "../pixels";
 import { COLOUR_CHUNKS, chunkBytes, PNG_SIGNATURE, type PngChunk, parseHeader, readChunks } from "../png/chunks";
 import { memoryRows, PngRawRows, type RawRows, rowBytes } from "../png/decode";
 import { PngWriter, packRow } from "../png/encode";
@@ -36,6 +36,58 @@ function rawSize(png: Uint8Array): number {
   return rowBytes(h) * h.height;
 }
 
+/** What keeps every pixel of a PNG, and what a lossy step would start from. */
+export interface PngLossless {
+  size: { width: number; height: number };
+  /** Metadata removed, re-encoded losslessly, and oxipng's, the smallest first. */
+  candidates: { bytes: Uint8Array; method: string }[];
+  /** The upright pixels and the colour chunks that go with them; null for an animation. */
+  source: PixelSource | null;
+  colour: PngChunk[];
+}
+
+/**
+ * A PNG's lossless candidates: the file without what does not affect the picture, the pixels
+ * re-encoded in their smallest form, and oxipng's result when the image is small enough for it.
+ */
+export async function pngLossless(bytes: Uint8Array, check?: () => void): Promise<PngLossless> {
+  const chunks = readChunks(bytes);
+  const header = parseHeader(chunks);
+  const size = { width: header.width, height: header.height };
+  const candidates = [{ bytes: stripped(chunks), method: "metadata removed" }];
+  if (chunks.some((c) => c.type === "acTL")) return { size, candidates, source: null, colour: [] };
+  const exif = chunks.find((c) => c.type === "eXIf");
+  const o = exif ? exifOrientation(exif.data) : 1;
+  let raw: RawRows = new PngRawRows(header, chunks);
+  const pixels = new PngPixels(raw, chunks);
+  if (o !== 1) {
+    // Rare (PNG rarely carries EXIF): turn the pixels upright in memory.
+    const upright = orientPixels(
+      { data: readAll(pixels), width: header.width, height: header.height },
+      CHANNELS[pixels.layout],
+      o,
+    );
+    raw = memoryRows(upright.data, upright.width, upright.height, CHANNELS[pixels.layout] as 1 | 3 | 4);
+    size.width = upright.width;
+    size.height = upright.height;
+  }
+  const colour = chunks.filter(
+    (c) =>
+      COLOUR_CHUNKS.has(c.type) ||
+      c.type === "pHYs" ||
+      (o === 1 && c.type === "tRNS") ||
+      (o === 1 && c.type === "PLTE"),
+  );
+  const lossless = await losslessPng(raw, o === 1 ? chunks : colour, check);
+  candidates.push({ bytes: lossless, method: "lossless" });
+  if (rawSize(lossless) <= OXIPNG_MAX_RAW_BYTES) {
+    candidates.push({ bytes: oxipng().optimise(lossless, 2), method: "lossless (oxipng)" });
+    check?.();
+  }
+  candidates.sort((a, b) => a.bytes.length - b.bytes.length);
+  return { size, candidates, source: o === 1 ? pixels : new PngPixels(raw, colour), colour };
+}
+
 /**
  * PNG in, PNG out: the pixels re-encoded losslessly in their smallest form (then oxipng when
  * the image is small enough for it), or a palette of at most 256 colours when that is much
@@ -43,60 +95,29 @@ function rawSize(png: Uint8Array): number {
  */
 export async function compressPng(bytes: Uint8Array, opts: CompressImageOptions): Promise<CompressedImage> {
   const check = checkOf(opts.budget);
-  const chunks = readChunks(bytes);
-  const header = parseHeader(chunks);
-  const base = { format: "png" as const, width: header.width, height: header.height };
-  const candidates: { bytes: Uint8Array; method: string }[] = [{ bytes: stripped(chunks), method: "metadata removed" }];
-
-  if (!chunks.some((c) => c.type === "acTL")) {
-    const exif = chunks.find((c) => c.type === "eXIf");
-    const o = exif ? exifOrientation(exif.data) : 1;
-    let raw: RawRows = new PngRawRows(header, chunks);
-    const pixels = new PngPixels(raw, chunks);
-    if (o !== 1) {
-      // Rare (PNG rarely carries EXIF): turn the pixels upright in memory.
-      const upright = orientPixels(
-        { data: readAll(pixels), width: header.width, height: header.height },
-        CHANNELS[pixels.layout],
-        o,
-      );
-      raw = memoryRows(upright.data, upright.width, upright.height, CHANNELS[pixels.layout] as 1 | 3 | 4);
-      base.width = upright.width;
-      base.height = upright.height;
-    }
-    const colour = chunks.filter(
-      (c) =>
-        COLOUR_CHUNKS.has(c.type) ||
-        c.type === "pHYs" ||
-        (o === 1 && c.type === "tRNS") ||
-        (o === 1 && c.type === "PLTE"),
-    );
-    const lossless = await losslessPng(raw, o === 1 ? chunks : colour, check);
-    candidates.push({ bytes: lossless, method: "lossless" });
-    if (rawSize(lossless) <= OXIPNG_MAX_RAW_BYTES) {
-      candidates.push({ bytes: oxipng().optimise(lossless, 2), method: "lossless (oxipng)" });
-      check?.();
-    }
-    const bestLossless = Math.min(...candidates.map((c) => c.bytes.length));
-    const source = o === 1 ? pixels : new PngPixels(raw, colour);
-    if (source.layout !== "gray") {
-      const lossy = await palettePng(source, colour, QUALITY_PRESETS[presetOf(opts.quality)], check);
-      if (lossy && lossy.length <= bestLossless * LOSSY_GAIN)
-        candidates.push({ bytes: lossy, method: "256-colour palette" });
-    }
+  const { size, candidates, source, colour } = await pngLossless(bytes, check);
+  const base = { format: "png" as const, ...size };
+  let best: { bytes: Uint8Array; method: string; quality?: number } = candidates[0];
+  if (source && source.layout !== "gray") {
+    const lossy = await palettePng(source, colour, QUALITY_PRESETS[presetOf(opts.quality)], check);
+    if (lossy && lossy.bytes.length <= best.bytes.length * LOSSY_GAIN)
+      best = { bytes: lossy.bytes, method: "256-colour palette", quality: lossy.score };
   }
-  const best = candidates.reduce((a, b) => (b.bytes.length < a.bytes.length ? b : a));
   if (best.bytes.length >= bytes.length) return { ...base, bytes, method: "original", unchanged: true };
-  return { ...base, bytes: best.bytes, method: best.method, unchanged: false };
+  const lossy = best.quality !== undefined ? { quality: best.quality } : {};
+  return { ...base, bytes: best.bytes, method: best.method, unchanged: false, ...lossy };
 }
 
-/** The image as a dithered palette PNG, or null when the sample tiles show it would look different. */
-async function palettePng(
-  pixels: PngPixels,
+/**
+ * The image as a dithered palette PNG, with its SSIM on the sample tiles, or null when they show
+ * it would score below `target`.
+ */
+export async function palettePng(
+  pixels: PixelSource,
   colour: PngChunk[],
   target: number,
   check?: () => void,
-): Promise<Uint8Array | null> {
+): Promise<{ bytes: Uint8Array; score: number } | null> {
   const strip = sampleTiles(pixels);
   const pal = buildPalette(pixels, 256, check);
   const mapped = new Uint8Array(strip.width * strip.height * 4);
@@ -108,11 +129,12 @@ async function palettePng(
     for (let x = 0; x < strip.width; x++)
       mapped.set(pal.rgba.subarray(idx[x] * 4, idx[x] * 4 + 4), (y * strip.width + x) * 4);
   }
-  if (stripScore(strip, mapped, "rgba") < target) return null;
-  return writePalettePng(pixels, pal, colour, check);
+  const score = stripScore(strip, mapped, "rgba");
+  if (score < target) return null;
+  return { bytes: await writePalettePng(pixels, pal, colour, check), score };
 }
 
-async function writePalettePng(pixels: PngPixels, pal: Palette, colour: PngChunk[], check?: () => void) {
+async function writePalettePng(pixels: PixelSource, pal: Palette, colour: PngChunk[], check?: () => void) {
   const depth = pal.count <= 2 ? 1 : pal.count <= 4 ? 2 : pal.count <= 16 ? 4 : 8;
   const alphas = Array.from({ length: pal.count }, (_, i) => pal.rgba[i * 4 + 3]);
   const lastTransparent = alphas.findLastIndex((a) => a < 255);

@@ -23,3 +23,14 @@ export function formatBytes(n: number): string {
 export function savingMessage(original: number, compressed: number): string {
   return `Saved ${percentSaved(original, compressed)}%: ${formatBytes(original)} to ${formatBytes(compressed)}`;
 }
+
+/**
+ * Sizes as upload forms and target sizes count them: 1 KB = 1000 bytes, 1 MB = 1,000,000
+ * ("under 1 MB" means 1,000,000 bytes). Whole numbers where they are exact ("200 KB").
+ */
+export function formatSize(n: number): string {
+  if (n < 1000) return `${n} B`;
+  const [v, unit] = n < 1_000_000 ? [n / 1000, "KB"] : [n / 1_000_000, "MB"];
+  const digits = Number.isInteger(v) || v >= 100 ? 0 : 1;
+  return `${Number(v.toFixed(digits))} ${unit}`;
+}

@@ -1,4 +1,5 @@
 import { webpDecoder, webpEncoder } from "../../codecs/webp";
+import { memo } from "../../core/memo";
 import { invalidImage } from "../jpeg/markers";
 import { orientPixels, type Pixels } from "../orient";
 import { memorySource } from "../pixels";
@@ -26,7 +27,10 @@ export interface WebpEncodeOptions {
 }
 
 /** RGBA pixels as the smallest WebP that meets the quality target. */
-export async function encodeWebp(img: Pixels, opts: WebpEncodeOptions): Promise<{ bytes: Uint8Array; method: string }> {
+export async function encodeWebp(
+  img: Pixels,
+  opts: WebpEncodeOptions,
+): Promise<{ bytes: Uint8Array; method: string; quality?: number }> {
   const encoder = await webpEncoder();
   const { data, width, height } = img;
   let lossless: Uint8Array | null = null;
@@ -34,26 +38,27 @@ export async function encodeWebp(img: Pixels, opts: WebpEncodeOptions): Promise<
     lossless = encoder.encode(data, width, height, { quality: 90, lossless: true, method: 4 });
     opts.check?.();
   }
+  const decoder = await webpDecoder();
+  const strip = sampleTiles(memorySource(data, width, height, "rgba"));
+  const score = memo((q: number) => {
+    opts.check?.();
+    const decoded = decoder.decode(encoder.encode(strip.data, strip.width, strip.height, { quality: q }));
+    if (!decoded) throw new Error("WebP decoder refused the encoder's output");
+    return stripScore(strip, decoded.data, "rgba");
+  });
   let quality: number;
   if (typeof opts.quality === "number") quality = opts.quality;
   else {
-    const decoder = await webpDecoder();
-    const strip = sampleTiles(memorySource(data, width, height, "rgba"));
     const [lo, hi] = SEARCH_RANGE[opts.quality];
-    quality = searchQuality(lo, hi, QUALITY_PRESETS[opts.quality], (q) => {
-      opts.check?.();
-      const decoded = decoder.decode(encoder.encode(strip.data, strip.width, strip.height, { quality: q }));
-      if (!decoded) throw new Error("WebP decoder refused the encoder's output");
-      return stripScore(strip, decoded.data, "rgba");
-    });
+    quality = searchQuality(lo, hi, QUALITY_PRESETS[opts.quality], score);
   }
   const lossy = encoder.encode(data, width, height, { quality });
   opts.check?.();
   const pick =
     lossless && lossy.length > lossless.length * LOSSY_GAIN
       ? { bytes: lossless, method: "lossless" }
-      : { bytes: lossy, method: `quality ${quality}` };
-  return { bytes: withIcc(pick.bytes, opts.icc, width, height), method: pick.method };
+      : { bytes: lossy, method: `quality ${quality}`, quality: score(quality) };
+  return { ...pick, bytes: withIcc(pick.bytes, opts.icc, width, height) };
 }
 
 /** Decodes a still WebP to upright RGBA (EXIF orientation applied). */
@@ -91,7 +96,10 @@ export async function compressWebp(
     check: checkOf(opts.budget),
   });
   const base = { format: "webp" as const, width: img.width, height: img.height };
-  if (out.bytes.length < stripped.length) return { ...base, bytes: out.bytes, method: out.method, unchanged: false };
+  if (out.bytes.length < stripped.length) {
+    const lossy = out.quality !== undefined ? { quality: out.quality } : {};
+    return { ...base, bytes: out.bytes, method: out.method, unchanged: false, ...lossy };
+  }
   if (stripped.length < bytes.length && meta.orientation === 1) {
     return { ...base, bytes: stripped, method: "metadata removed", unchanged: false };
   }

@@ -8,6 +8,7 @@ import { mergeDuplicateFonts } from "./fonts/merge";
 import { subsetFonts } from "./fonts/subset";
 import { type ImageLevel, type ImageReport, recompressImages } from "./images";
 import { dedupeStreams, dropUnreferenced, recompressStreams } from "./lossless";
+import { compressPdfToTarget } from "./target";
 
 /**
  * What each level does to images. low: nothing (lossless only). recommended: down to about
@@ -21,6 +22,8 @@ export const IMAGE_LEVELS: Record<Exclude<PdfLevel, "low">, ImageLevel> = {
 
 export interface CompressPdfOptions extends DocumentOptions {
   level: PdfLevel;
+  /** Compress to a size: the most bytes the result may have. Takes over from `level`. */
+  targetSize?: number;
   name?: string;
   /** Opens an encrypted input (see loadPdf). */
   password?: string;
@@ -39,6 +42,8 @@ export interface CompressedPdf {
   options: OptionsReport;
   /** Embedded font programs cut to the glyphs the document shows. */
   fontsSubset: number;
+  /** With a target size: whether the result is within it, and if not, why (a sentence). */
+  target?: { size: number; met: boolean; reason?: string };
 }
 
 /**
@@ -68,18 +73,52 @@ export async function compressPdf(bytes: Uint8Array, opts: CompressPdfOptions): 
     fontsSubset = await subsetFonts(doc, { budget, name: opts.name });
     await recompressStreams(doc, budget);
   });
-  let images: ImageReport = { examined: 0, recompressed: 0, bytesSaved: 0 };
-  if (opts.level !== "low") {
+  let images: ImageReport = { examined: 0, recompressed: 0, bytesSaved: 0, measured: new Map() };
+  let saved: Uint8Array | null = null;
+  let target: CompressedPdf["target"];
+  if (opts.targetSize !== undefined) {
+    const size = opts.targetSize;
+    const r = await guardPdf(opts.name, () =>
+      compressPdfToTarget(doc, size, {
+        budget,
+        name: opts.name,
+        recommended: IMAGE_LEVELS.recommended,
+        inputSize: bytes.length,
+        keepInfo: opts.removeMetadata,
+      }),
+    );
+    ({ images, out: saved } = r);
+    target = { size, met: r.met, ...(r.reason ? { reason: r.reason } : {}) };
+  } else if (opts.level !== "low") {
     const level = IMAGE_LEVELS[opts.level];
     images = await guardPdf(opts.name, () => recompressImages(doc, level, { budget, name: opts.name }));
   }
   check?.();
   // Without its metadata nothing of ours is written into the information dictionary either.
-  const out = await savePdf(doc, { budget, keepInfo: opts.removeMetadata });
+  const out = saved ?? (await savePdf(doc, { budget, keepInfo: opts.removeMetadata }));
+  const done = { pageCount, images, options, fontsSubset, ...(target ? { target } : {}) };
   // What was asked for (grey, removals) comes back even when not smaller. A damaged original
   // is not handed back as it came: the rewrite repairs it, even if larger.
-  const result = { pageCount, images, options, fontsSubset };
-  if (out.length < bytes.length || options.changed) return { bytes: out, unchanged: false, repaired: false, ...result };
-  if (hasIntactXref(bytes)) return { bytes, unchanged: true, repaired: false, ...result, fontsSubset: 0 };
-  return { bytes: out, unchanged: false, repaired: true, ...result };
+  if (out.length < bytes.length || options.changed) return { bytes: out, unchanged: false, repaired: false, ...done };
+  // The original came back: nothing lossy happened, and the target is judged on it.
+  const kept = {
+    ...done,
+    fontsSubset: 0,
+    ...(target
+      ? { images: { ...images, measured: new Map() }, target: { ...target, met: bytes.length <= target.size } }
+      : {}),
+  };
+  if (hasIntactXref(bytes)) return { bytes, unchanged: true, repaired: false, ...kept };
+  return { bytes: out, unchanged: false, repaired: true, ...done };
+}
+
+/** Mean SSIM of the images re-encoded, weighted by their pixels; undefined when none was. */
+export function imagesQuality(images: ImageReport): number | undefined {
+  let sum = 0;
+  let pixels = 0;
+  for (const m of images.measured.values()) {
+    sum += m.ssim * m.pixels;
+    pixels += m.pixels;
+  }
+  return pixels > 0 ? sum / pixels : undefined;
 }

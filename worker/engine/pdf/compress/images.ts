@@ -10,6 +10,7 @@ import {
 import { mozjpegEncoder } from "../../codecs/mozjpeg";
 import { type Budget, yieldToEventLoop } from "../../core/budget";
 import { EngineError, isEngineError } from "../../core/errors";
+import { memo } from "../../core/memo";
 import { jpegStripScore } from "../../image/compress/jpeg";
 import { encodeJpeg } from "../../image/jpeg/encode";
 import { appSegment } from "../../image/jpeg/write";
@@ -49,6 +50,8 @@ export interface ImageReport {
   examined: number;
   recompressed: number;
   bytesSaved: number;
+  /** Each image re-encoded: its SSIM on the sample tiles (1 when kept lossless at its new size), and its pixels. */
+  measured: Map<PDFRef, { ssim: number; pixels: number }>;
 }
 
 function masksOf(doc: PDFDocument): Set<PDFRef> {
@@ -73,7 +76,7 @@ function masksOf(doc: PDFDocument): Set<PDFRef> {
 export async function recompressImages(
   doc: PDFDocument,
   level: ImageLevel,
-  opts: { budget?: Budget; name?: string } = {},
+  opts: { budget?: Budget; name?: string; only?: ReadonlySet<PDFRef> } = {},
 ): Promise<ImageReport> {
   const ctx = doc.context;
   const budget = opts.budget;
@@ -81,8 +84,9 @@ export async function recompressImages(
   const placements = PlacementMap.of(doc, check);
   const masks = masksOf(doc);
   const encoder = await mozjpegEncoder();
-  const report: ImageReport = { examined: 0, recompressed: 0, bytesSaved: 0 };
+  const report: ImageReport = { examined: 0, recompressed: 0, bytesSaved: 0, measured: new Map() };
   for (const [ref, placed] of placements.sizes) {
+    if (opts.only && !opts.only.has(ref)) continue;
     const stream = ctx.lookup(ref);
     if (!(stream instanceof PDFRawStream) || masks.has(ref) || stream.contents.length < MIN_IMAGE_BYTES) continue;
     const w = stream.dict.get(PDFName.of("Width"));
@@ -109,10 +113,11 @@ export async function recompressImages(
       const pixels = readAll(new Downsampler(img.source, ow, oh));
       const small = memorySource(pixels, ow, oh, img.layout);
       const strip = sampleTiles(small);
-      const quality = searchQuality(level.range[0], level.range[1], level.target, (q) => {
+      const score = memo((q: number) => {
         check?.();
         return jpegStripScore(strip, q, encoder);
       });
+      const quality = searchQuality(level.range[0], level.range[1], level.target, score);
       const segments = img.layout === "cmyk" && img.adobe ? [appSegment(0xee, adobeNoTransform(img.adobe))] : [];
       let bytes = encodeJpeg(small, { quality, encoder, segments, check });
       let filter = "DCTDecode";
@@ -139,6 +144,7 @@ export async function recompressImages(
         replace(stream, bytes, filter, ow, oh, img.indexed ? img.colorSpace : null);
         if (params) stream.dict.set(PDFName.of("DecodeParms"), predictorParams(ctx, params.channels, params.columns));
         if (img.matteMask && mask) replace(img.matteMask, mask, "FlateDecode", ow, oh, null);
+        report.measured.set(ref, { ssim: filter === "DCTDecode" ? score(quality) : 1, pixels: ow * oh });
       }
     } catch (err) {
       // An image whose data turns out damaged stays as it was; running out of time or memory does not.

@@ -1,0 +1,321 @@
+import { type PDFDocument, PDFName, PDFNumber, type PDFObject, PDFRawStream, type PDFRef } from "@cantoo/pdf-lib";
+import type { Budget } from "../../core/budget";
+import { formatSize } from "../../image/compress/report";
+import { outputEstimate, savePdf } from "../document";
+import { PlacementMap } from "./content";
+import { type ImageLevel, type ImageReport, recompressImages } from "./images";
+
+/**
+ * Compress a PDF to a size. Lossless first: a file that fits after it keeps every image as it
+ * was. Then the recommended level (images to 150 ppi, the metric keeping SSIM 0.95); then, while
+ * the file is over the target, lower rungs for the largest images first, each re-encoded once
+ * from its original (never from an earlier re-encoding) with the metric guarding it at that
+ * rung's bar, down to 72 ppi (ghostscript's /screen). Which image goes to which rung comes from
+ * a prediction (its size at the recommended level, scaled by pixels, corrected by every real
+ * encode), so a 12 MP photo is decoded once more at most, not once per rung tried.
+ */
+
+/** Further rungs after the recommended level, each lower: the last one is the floor. */
+export const TARGET_RUNGS: readonly ImageLevel[] = [
+  { ppi: 120, target: 0.93, range: [35, 85] },
+  { ppi: 96, target: 0.9, range: [25, 80] },
+  { ppi: 72, target: 0.85, range: [20, 75] },
+];
+/** Bytes per pixel at each rung against the recommended level, before any encode says better. */
+const PRIOR_RATIO = [1, 0.95, 0.9, 0.85];
+/** Plans aim this far under the target, so that a small misprediction still fits. */
+const AIM = 0.95;
+/** Rounds of planning, re-encoding and saving at most. */
+const MAX_ROUNDS = 4;
+/** Time to re-encode an image, per pixel of its original, until one has been timed (0.3 s for 1 MP). */
+const PRIOR_MS_PER_PIXEL = 3e-4;
+/** Images within this factor of a rung's resolution are left at their size (as recompressImages does). */
+const THRESHOLD = 1.1;
+
+export interface TargetPdfResult {
+  images: ImageReport;
+  /** The saved file (the last save: what the document now is). */
+  out: Uint8Array;
+  met: boolean;
+  reason?: string;
+}
+
+interface Entry {
+  ref: PDFRef;
+  stream: PDFRawStream;
+  width: number;
+  height: number;
+  placed: { width: number; height: number };
+  /** 0: as the recommended level left it; 1..: the rung it was re-encoded at. */
+  level: number;
+  /** Bytes per pixel at level 0, and the pixels it has there. */
+  bpp0: number;
+  pixels0: number;
+  original: Snapshot;
+  /** False once it turned out this compressor cannot re-encode it. */
+  reducible: boolean;
+}
+
+interface Snapshot {
+  entries: [PDFName, PDFObject][];
+  contents: Uint8Array;
+  mask: { stream: PDFRawStream; entries: [PDFName, PDFObject][]; contents: Uint8Array } | null;
+}
+
+export interface TargetPdfOptions {
+  budget?: Budget;
+  name?: string;
+  recommended: ImageLevel;
+  /** The input file's size. */
+  inputSize: number;
+  /** Keep the information dictionary as it is (metadata removed: nothing of ours is written into it). */
+  keepInfo?: boolean;
+}
+
+export async function compressPdfToTarget(
+  doc: PDFDocument,
+  target: number,
+  opts: TargetPdfOptions,
+): Promise<TargetPdfResult> {
+  const { budget } = opts;
+  const none: ImageReport = { examined: 0, recompressed: 0, bytesSaved: 0, measured: new Map() };
+  let charged = 0;
+  const save = async () => {
+    // An earlier save is dropped: its memory is given back before the next is made.
+    budget?.give(charged);
+    charged = outputEstimate(doc);
+    return savePdf(doc, { budget, keepInfo: opts.keepInfo });
+  };
+
+  // Lossless alone, when it can be near enough (the estimate counts streams and objects). An
+  // input already within the target is never made lossy: the original comes back if the
+  // rewrite is no smaller.
+  if (opts.inputSize <= target || outputEstimate(doc) <= target * 1.3) {
+    const out = await save();
+    if (out.length <= target || opts.inputSize <= target) return { images: none, out, met: true };
+  }
+
+  const originals = snapshotImages(doc);
+  const started = Date.now();
+  const images = await recompressImages(doc, opts.recommended, { budget, name: opts.name });
+  const r0Pixels = sourcePixels(originals, images.measured.keys());
+  let msPerPixel = r0Pixels > 0 ? (Date.now() - started) / r0Pixels : PRIOR_MS_PER_PIXEL;
+  let out = await save();
+  if (out.length <= target) return { images, out, met: true };
+
+  const entries = reducibleImages(doc, originals, images);
+  const ratio = [...PRIOR_RATIO];
+  let timedOut = false;
+  for (let round = 0; round < MAX_ROUNDS && out.length > target; round++) {
+    const plan = planRungs(entries, out.length, target, ratio);
+    if (plan.size === 0) break;
+    // Within the time left: the largest images first, as many as their decoding allows.
+    let allowed = budget ? budget.remaining - saveMs(out.length) - 1000 : Number.POSITIVE_INFINITY;
+    for (const e of [...plan.keys()]) {
+      const cost = e.width * e.height * msPerPixel;
+      if (cost > allowed) plan.delete(e);
+      else allowed -= cost;
+    }
+    if (plan.size === 0) {
+      timedOut = true;
+      break;
+    }
+    const t0 = Date.now();
+    for (let level = 1; level <= TARGET_RUNGS.length; level++) {
+      const group = [...plan].filter(([, l]) => l === level).map(([e]) => e);
+      if (group.length > 0) await reencode(doc, group, level, images, ratio, opts);
+    }
+    msPerPixel =
+      (Date.now() - t0) /
+      Math.max(
+        1,
+        [...plan.keys()].reduce((n, e) => n + e.width * e.height, 0),
+      );
+    out = await save();
+  }
+  const met = out.length <= target;
+  return { images, out, met, ...(met ? {} : { reason: whyNot(doc, entries, out.length, timedOut) }) };
+}
+
+/** The time a save of about `bytes` may take (pdf-lib writes about 50 MB a second here). */
+function saveMs(bytes: number): number {
+  return 200 + bytes / 50_000;
+}
+
+function snapshotImages(doc: PDFDocument): Map<PDFRef, Snapshot> {
+  const out = new Map<PDFRef, Snapshot>();
+  for (const [ref, o] of doc.context.enumerateIndirectObjects()) {
+    if (!(o instanceof PDFRawStream) || o.dict.get(PDFName.of("Subtype")) !== PDFName.of("Image")) continue;
+    const smask = o.dict.get(PDFName.of("SMask"));
+    const m = smask instanceof PDFRawStream ? smask : smask ? doc.context.lookup(smask) : undefined;
+    out.set(ref, {
+      entries: o.dict.entries(),
+      contents: o.contents,
+      mask: m instanceof PDFRawStream ? { stream: m, entries: m.dict.entries(), contents: m.contents } : null,
+    });
+  }
+  return out;
+}
+
+function restore(stream: PDFRawStream, s: Snapshot): void {
+  put(stream, s.entries, s.contents);
+  if (s.mask) put(s.mask.stream, s.mask.entries, s.mask.contents);
+}
+
+function put(stream: PDFRawStream, entries: [PDFName, PDFObject][], contents: Uint8Array): void {
+  for (const key of stream.dict.keys()) stream.dict.delete(key);
+  for (const [k, v] of entries) stream.dict.set(k, v);
+  stream.updateContents(contents);
+}
+
+function sourcePixels(originals: Map<PDFRef, Snapshot>, refs: Iterable<PDFRef>): number {
+  let n = 0;
+  for (const ref of refs) {
+    const s = originals.get(ref);
+    const w = s?.entries.find(([k]) => k === PDFName.of("Width"))?.[1];
+    const h = s?.entries.find(([k]) => k === PDFName.of("Height"))?.[1];
+    if (w instanceof PDFNumber && h instanceof PDFNumber) n += w.asNumber() * h.asNumber();
+  }
+  return n;
+}
+
+function imageBytes(stream: PDFRawStream): number {
+  const smask = stream.dict.get(PDFName.of("SMask"));
+  const m = smask ? stream.dict.context.lookup(smask) : undefined;
+  return (
+    stream.contents.length + (m instanceof PDFRawStream && m.dict.get(PDFName.of("Matte")) ? m.contents.length : 0)
+  );
+}
+
+/** The images placed on pages whose originals this compressor can re-encode at a lower rung. */
+function reducibleImages(doc: PDFDocument, originals: Map<PDFRef, Snapshot>, r0: ImageReport): Entry[] {
+  const entries: Entry[] = [];
+  for (const [ref, placed] of PlacementMap.of(doc).sizes) {
+    const stream = doc.context.lookup(ref);
+    const original = originals.get(ref);
+    if (!(stream instanceof PDFRawStream) || !original) continue;
+    const num = (k: string) => {
+      const v = original.entries.find(([n]) => n === PDFName.of(k))?.[1];
+      return v instanceof PDFNumber ? v.asNumber() : 0;
+    };
+    const width = num("Width");
+    const height = num("Height");
+    if (!width || !height || !(placed.width > 0) || !(placed.height > 0)) continue;
+    const measured = r0.measured.get(ref);
+    const pixels0 = measured?.pixels ?? width * height;
+    entries.push({
+      ref,
+      stream,
+      width,
+      height,
+      placed,
+      level: 0,
+      bpp0: imageBytes(stream) / pixels0,
+      pixels0,
+      original,
+      reducible: true,
+    });
+  }
+  return entries;
+}
+
+/** The pixels an image has at a rung, or null when the rung would not resize it. */
+function pixelsAt(e: Entry, level: number): number | null {
+  const ppi = TARGET_RUNGS[level - 1].ppi;
+  const scale = Math.max(((e.placed.width / 72) * ppi) / e.width, ((e.placed.height / 72) * ppi) / e.height);
+  if (!(scale > 0) || scale * THRESHOLD >= 1) return null;
+  return Math.max(1, Math.round(e.width * scale)) * Math.max(1, Math.round(e.height * scale));
+}
+
+/**
+ * Which images go to which rung this round: rung by rung, the largest images first, until the
+ * predicted size is under the target (with a margin).
+ */
+function planRungs(entries: Entry[], size: number, target: number, ratio: number[]): Map<Entry, number> {
+  const plan = new Map<Entry, number>();
+  const bytesNow = new Map(entries.map((e) => [e, imageBytes(e.stream)]));
+  let predicted = size;
+  for (let level = 1; level <= TARGET_RUNGS.length; level++) {
+    const order = entries
+      .filter((e) => e.reducible && e.level < level)
+      .sort((a, b) => (bytesNow.get(b) as number) - (bytesNow.get(a) as number));
+    for (const e of order) {
+      const px = pixelsAt(e, level);
+      if (px === null) continue;
+      const after = px * e.bpp0 * ratio[level];
+      const before = bytesNow.get(e) as number;
+      if (after >= before) continue;
+      plan.set(e, level);
+      bytesNow.set(e, after);
+      predicted -= before - after;
+      if (predicted <= target * AIM) return plan;
+    }
+  }
+  return plan;
+}
+
+/**
+ * Re-encodes `group` at `level` from their originals. What the previous rung made is put back
+ * for any image the encoder leaves alone (damaged data found only now).
+ */
+async function reencode(
+  doc: PDFDocument,
+  group: Entry[],
+  level: number,
+  report: ImageReport,
+  ratio: number[],
+  opts: TargetPdfOptions,
+): Promise<void> {
+  const before = new Map(group.map((e) => [e, snapshotOne(e.stream)]));
+  for (const e of group) restore(e.stream, e.original);
+  const r = await recompressImages(doc, TARGET_RUNGS[level - 1], {
+    budget: opts.budget,
+    name: opts.name,
+    only: new Set(group.map((e) => e.ref)),
+  });
+  const ratios: number[] = [];
+  for (const e of group) {
+    const m = r.measured.get(e.ref);
+    if (!m) {
+      restore(e.stream, before.get(e) as Snapshot);
+      e.reducible = false;
+      continue;
+    }
+    report.measured.set(e.ref, m);
+    e.level = level;
+    ratios.push(imageBytes(e.stream) / (m.pixels * e.bpp0));
+  }
+  report.recompressed = report.measured.size;
+  if (ratios.length > 0) ratio[level] = ratios.reduce((a, b) => a + b, 0) / ratios.length;
+}
+
+function snapshotOne(stream: PDFRawStream): Snapshot {
+  const smask = stream.dict.get(PDFName.of("SMask"));
+  const m = smask ? stream.dict.context.lookup(smask) : undefined;
+  return {
+    entries: stream.dict.entries(),
+    contents: stream.contents,
+    mask: m instanceof PDFRawStream ? { stream: m, entries: m.dict.entries(), contents: m.contents } : null,
+  };
+}
+
+/** Why the file is still over the target, in words a person reads after "Could not reach 1 MB: ". */
+function whyNot(doc: PDFDocument, entries: Entry[], size: number, timedOut: boolean): string {
+  let images = 0;
+  for (const [, o] of doc.context.enumerateIndirectObjects()) {
+    if (o instanceof PDFRawStream && o.dict.get(PDFName.of("Subtype")) === PDFName.of("Image"))
+      images += o.contents.length;
+  }
+  const share = Math.round((images / size) * 100);
+  if (images === 0)
+    return `this PDF is text and drawings only, with no images to make smaller: ${formatSize(size)} is the smallest it can be`;
+  if (share < 50) return `this PDF is mostly text and drawings: images are only ${share}% of it`;
+  if (timedOut) return `it could not be made smaller than ${formatSize(size)} in the time a job has`;
+  const atFloor = entries.every(
+    (e) => !e.reducible || e.level === TARGET_RUNGS.length || pixelsAt(e, e.level + 1) === null,
+  );
+  if (atFloor && entries.some((e) => e.reducible)) {
+    return `its images (${share}% of it) are already at the lowest resolution kept, ${TARGET_RUNGS[TARGET_RUNGS.length - 1].ppi} ppi`;
+  }
+  return `its images (${share}% of it) are in forms that cannot be re-encoded here`;
+}
