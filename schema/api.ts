@@ -126,6 +126,13 @@ export const ConvertedFile = v.object({
   code: v.optional(v.string()),
   compressedSize: v.optional(v.number()),
   compressionRatio: v.optional(v.string()),
+  /** Compression (issue 19): mean SSIM of what was re-encoded, weighted by pixels; absent when nothing lossy happened. */
+  quality: v.optional(v.number()),
+  /** Compression to a size: the target asked for, in bytes, and whether the result is under it. */
+  targetSize: v.optional(v.number()),
+  targetMet: v.optional(v.boolean()),
+  /** Compress PDF: how many embedded fonts were cut to the glyphs the file uses. */
+  fontsSubset: v.optional(v.number()),
   expiresAt: v.optional(v.string()),
   /** What some tools report of their work: pages (split, redact), redaction's counts, forms'. */
   pageCount: v.optional(v.number()),

@@ -1,9 +1,11 @@
-import { Card, HStack, RadioGroup, SimpleGrid, Stack, Stat, Text } from "@chakra-ui/react";
+import { Card, HStack, RadioGroup, Stack, Text } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
 import { LuEye, LuScanLine, LuShieldCheck } from "react-icons/lu";
-import type { ImageQuality } from "../../schema/options";
+import { CompressImageOptions, type ImageQuality, objectEntries } from "../../schema/options";
 import { toolsById } from "../../schema/tools";
+import { ImageResult } from "../tools/compress/image-result";
+import { NO_TARGET, type TargetChoice, TargetSizeField, targetFields } from "../tools/compress/target-size";
 import { FileDropzone } from "../tools/dropzone";
 import { formatBytes } from "../tools/format";
 import { QueueActions } from "../tools/queue-actions";
@@ -42,6 +44,9 @@ const features = [
   },
 ];
 
+// Only what the shared schema reads is offered: a page never sends a choice the server ignores.
+const takesTarget = "targetSize" in (objectEntries(CompressImageOptions) ?? {});
+
 function Choice<T extends string>(props: {
   label: string;
   value: T;
@@ -75,10 +80,18 @@ function Choice<T extends string>(props: {
 function CompressImagePage() {
   const [quality, setQuality] = useState<Quality>("high");
   const [format, setFormat] = useState<"same" | "webp">("same");
+  const [target, setTarget] = useState<TargetChoice>(NO_TARGET);
+  const [targetRefused, setTargetRefused] = useState(false);
+  // The comparison open under one row; undefined until the person picks: then the first result's.
+  const [openId, setOpenId] = useState<string | null>();
   const queue = useUploadQueue({
     tool,
     mode: "each",
-    fields: () => ({ quality, ...(format === "webp" ? { format } : {}) }),
+    fields: () => ({
+      quality,
+      ...(format === "webp" ? { format } : {}),
+      ...(takesTarget ? targetFields(target).fields : {}),
+    }),
     failureTitle: (file) => `Failed to compress ${file.name}`,
   });
   const { items, busy } = queue;
@@ -86,44 +99,63 @@ function CompressImagePage() {
   const done = items.filter((i) => i.status === "completed" && i.compressedSize !== undefined);
   const before = done.reduce((s, i) => s + i.originalSize, 0);
   const after = done.reduce((s, i) => s + (i.compressedSize ?? 0), 0);
-  const saved = before - after;
+  const open = openId === undefined ? done[0]?.id : openId;
+  const targeted = takesTarget && target.preset !== "none";
+  const start = () => {
+    if (targeted && targetFields(target).error) {
+      setTargetRefused(true);
+      return;
+    }
+    queue.start();
+  };
 
   return (
     <ToolLayout toolId="compress-image" aside={<FeatureGrid heading="How images are compressed" features={features} />}>
       <Stack gap="5">
         <FileDropzone tool={tool} onFiles={queue.addFiles} compact={items.length > 0} label="Drop images here" />
-        {done.length > 0 && (
+        <UploadList
+          queue={queue}
+          previews
+          rowExtra={(item) => (
+            <ImageResult
+              item={item}
+              open={open === item.id}
+              onToggle={() => setOpenId(open === item.id ? null : item.id)}
+            />
+          )}
+        />
+        {done.length > 1 && (
+          // Each row states its own saving; with several images, this is the only place for their total.
           <Card.Root variant="outline" bg="green.subtle" borderColor="green.muted" borderRadius="xl">
-            <Card.Body>
-              <SimpleGrid columns={3} gap="4" data-testid="compression-summary">
-                <Stat.Root>
-                  <Stat.Label>Before</Stat.Label>
-                  <Stat.ValueText>{formatBytes(before)}</Stat.ValueText>
-                </Stat.Root>
-                <Stat.Root>
-                  <Stat.Label>After</Stat.Label>
-                  <Stat.ValueText>{formatBytes(after)}</Stat.ValueText>
-                </Stat.Root>
-                <Stat.Root>
-                  <Stat.Label>Saved</Stat.Label>
-                  <Stat.ValueText>
-                    {formatBytes(saved)} ({before > 0 ? Math.round((saved / before) * 100) : 0}%)
-                  </Stat.ValueText>
-                </Stat.Root>
-              </SimpleGrid>
+            <Card.Body py="3" data-testid="compression-summary">
+              <Text fontWeight="semibold">
+                {done.length} images: {formatBytes(before)} → {formatBytes(after)} (
+                {before > 0 ? Math.max(0, Math.round(((before - after) / before) * 100)) : 0}% smaller in total)
+              </Text>
             </Card.Body>
           </Card.Root>
         )}
-        <UploadList queue={queue} previews />
         {items.length > 0 && (
           <Card.Root variant="outline" bg="surface" borderRadius="xl">
             <Card.Body gap="4">
+              {takesTarget && (
+                <TargetSizeField
+                  value={target}
+                  onChange={(t) => {
+                    setTarget(t);
+                    setTargetRefused(false);
+                  }}
+                  noneLabel="No target: by quality"
+                  disabled={busy}
+                  showError={targetRefused}
+                />
+              )}
               <Choice<Quality>
-                label="Quality"
+                label={targeted ? "Quality (the target decides)" : "Quality"}
                 value={quality}
                 options={QUALITIES}
                 onChange={setQuality}
-                disabled={busy}
+                disabled={busy || targeted}
               />
               <Choice<"same" | "webp">
                 label="Format"
@@ -138,7 +170,7 @@ function CompressImagePage() {
               <QueueActions
                 onReset={queue.reset}
                 resetDisabled={busy}
-                start={waiting ? { label: "Compress images", loading: busy, onClick: queue.start } : undefined}
+                start={waiting ? { label: "Compress images", loading: busy, onClick: start } : undefined}
               />
             </Card.Body>
           </Card.Root>

@@ -1,9 +1,13 @@
-import { Card, HStack, RadioCard, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Card, HStack, Icon, RadioCard, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
-import { LuFileDown, LuGauge, LuImageDown, LuShieldCheck } from "react-icons/lu";
+import { LuFileDown, LuGauge, LuImageDown, LuShieldCheck, LuTextSearch } from "react-icons/lu";
 import type { PdfLevel } from "../../schema/options";
 import { toolsById } from "../../schema/tools";
+import { OutcomeNotes } from "../tools/compress/outcome";
+import { PdfCompare } from "../tools/compress/pdf-compare";
+import { cleanupFields, DEFAULT_CLEANUP, knownFields, PdfMoreOptions } from "../tools/compress/pdf-options";
+import { NO_TARGET, type TargetChoice, TargetSizeField, targetFields } from "../tools/compress/target-size";
 import { FileDropzone } from "../tools/dropzone";
 import { formatBytes } from "../tools/format";
 import { QueueActions } from "../tools/queue-actions";
@@ -50,12 +54,41 @@ const steps = [
   { title: "Download", text: "Download the smaller PDF. It is deleted after 24 hours." },
 ];
 
+/** The saving, said once: on the result card (the file's row shows only its size). */
+function headline(original: number, compressed: number | undefined, ratio: string | undefined): string {
+  if (compressed === undefined || compressed >= original) return "No smaller file was possible";
+  return `${formatBytes(original)} → ${formatBytes(compressed)} (${ratio ?? ""} smaller)`;
+}
+
+// Only what the shared schema reads is offered: a page never sends a choice the server ignores.
+const known = knownFields();
+const takesTarget = known.has("targetSize");
+
 function CompressPdfPage() {
   const [level, setLevel] = useState<Level>("recommended");
-  const queue = useUploadQueue({ tool, mode: "each", fields: () => ({ level }) });
+  const [target, setTarget] = useState<TargetChoice>(NO_TARGET);
+  const [targetRefused, setTargetRefused] = useState(false);
+  const [cleanup, setCleanup] = useState(DEFAULT_CLEANUP);
+  const queue = useUploadQueue({
+    tool,
+    mode: "each",
+    fields: () => ({
+      level,
+      ...(takesTarget ? targetFields(target).fields : {}),
+      ...cleanupFields(cleanup, known),
+    }),
+  });
   const { items, busy } = queue;
   const waiting = items.some((i) => i.status === "pending" || i.status === "error");
   const done = items.filter((i) => i.status === "completed" && i.compressedSize !== undefined);
+  const targeted = takesTarget && target.preset !== "none";
+  const start = () => {
+    if (targeted && targetFields(target).error) {
+      setTargetRefused(true);
+      return;
+    }
+    queue.start();
+  };
 
   return (
     <ToolLayout
@@ -69,38 +102,49 @@ function CompressPdfPage() {
     >
       <Stack gap="5">
         <FileDropzone tool={tool} onFiles={queue.addFiles} compact={items.length > 0} label="Drop a PDF here" />
-        <UploadList queue={queue} />
+        <UploadList queue={queue} showSaving={false} />
         {done.map((item) => (
-          <Card.Root key={item.id} variant="outline" bg="green.subtle" borderColor="green.muted" borderRadius="xl">
-            <Card.Body data-testid="compression-result">
+          <Card.Root key={item.id} variant="outline" bg="surface" borderColor="green.muted" borderRadius="xl">
+            <Card.Body gap="4" px={{ base: "3", md: "6" }} data-testid="compression-result">
               <HStack gap="3" align="start">
-                <LuFileDown aria-hidden />
-                <Stack gap="1">
+                <Icon as={LuFileDown} color="green.fg" boxSize="5" mt="0.5" aria-hidden />
+                <Stack gap="1" minW="0">
                   <Text fontWeight="semibold">
-                    {(item.compressedSize ?? 0) < item.originalSize
-                      ? `Saved ${formatBytes(item.originalSize - (item.compressedSize ?? 0))} (${item.compressionRatio})`
-                      : "No smaller file was possible"}
+                    {headline(item.originalSize, item.compressedSize, item.compressionRatio)}
                   </Text>
-                  {item.result?.message && (
-                    <Text fontSize="sm" color="fg.muted">
-                      {item.result.message}
-                    </Text>
-                  )}
+                  {item.result && <OutcomeNotes result={item.result} />}
                 </Stack>
               </HStack>
+              {item.result && (
+                <PdfCompare original={item.file} password={item.filePassword} resultUrl={item.result.downloadUrl} />
+              )}
             </Card.Body>
           </Card.Root>
         ))}
         {items.length > 0 && (
           <Card.Root variant="outline" bg="surface" borderRadius="xl">
-            <Card.Body gap="4">
+            <Card.Body gap="5">
+              {takesTarget && (
+                <TargetSizeField
+                  value={target}
+                  onChange={(t) => {
+                    setTarget(t);
+                    setTargetRefused(false);
+                  }}
+                  noneLabel="No target: by level"
+                  disabled={busy}
+                  showError={targetRefused}
+                />
+              )}
               <RadioCard.Root
                 value={level}
                 onValueChange={(e) => setLevel((e.value as Level) ?? "recommended")}
                 aria-label="Compression level"
-                disabled={busy}
+                disabled={busy || targeted}
               >
-                <RadioCard.Label>Compression level</RadioCard.Label>
+                <RadioCard.Label>
+                  {targeted ? "Compression level (the target decides)" : "Compression level"}
+                </RadioCard.Label>
                 <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
                   {LEVELS.map((l) => (
                     <RadioCard.Item key={l.value} value={l.value}>
@@ -116,10 +160,17 @@ function CompressPdfPage() {
                   ))}
                 </SimpleGrid>
               </RadioCard.Root>
+              <PdfMoreOptions value={cleanup} onChange={setCleanup} disabled={busy} />
+              <HStack gap="2" align="start" fontSize="sm" color="fg.muted">
+                <Icon as={LuTextSearch} mt="0.5" flexShrink={0} aria-hidden />
+                <Text>
+                  Text stays searchable: pages are never turned into images. Only the pictures in them are made smaller.
+                </Text>
+              </HStack>
               <QueueActions
                 onReset={queue.reset}
                 resetDisabled={busy}
-                start={waiting ? { label: "Compress PDF", loading: busy, onClick: queue.start } : undefined}
+                start={waiting ? { label: "Compress PDF", loading: busy, onClick: start } : undefined}
               />
             </Card.Body>
           </Card.Root>
