@@ -50,9 +50,7 @@ export function PdfLayer({
     canvas.width = Math.max(1, Math.round(viewport.width));
     canvas.height = Math.max(1, Math.round(viewport.height));
     const task = page.render({ canvas, viewport });
-    task.promise
-      .then(() => setDrawn({ page, key: baseKey }))
-      .catch(() => undefined);
+    task.promise.then(() => setDrawn({ page, key: baseKey })).catch(() => undefined);
     return () => task.cancel();
   }, [page, baseKey]);
 
