@@ -183,8 +183,9 @@ export function CompareView({
         onPointerDown={(e) => {
           e.currentTarget.setPointerCapture?.(e.pointerId);
           pointers.current.set(e.pointerId, local(e));
+          const onHandle = (e.target as Element).closest?.("[data-split-handle]");
           if (pointers.current.size >= 2) gesture.current = pinchOf();
-          else if (live.current.view.zoom > 1.001) gesture.current = { kind: "pan", ...local(e) };
+          else if (live.current.view.zoom > 1.001 && !onHandle) gesture.current = { kind: "pan", ...local(e) };
           else {
             gesture.current = { kind: "split" };
             setSplit(splitAt(e.clientX));
@@ -234,7 +235,7 @@ export function CompareView({
             <Badge position="absolute" top="2" right="2" variant="solid" colorPalette="green" pointerEvents="none">
               Compressed
             </Badge>
-            <SplitHandle value={split} onChange={setSplit} splitAt={splitAt} />
+            <SplitHandle value={split} onChange={setSplit} />
           </>
         )}
         {problem && (

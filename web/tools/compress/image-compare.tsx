@@ -5,9 +5,12 @@ import type { Size } from "./view-math";
 
 /** An image's size as the browser shows it: EXIF orientation applied (image-orientation: from-image, the default). */
 function probe(url: string): Promise<Size> {
-  const img = new Image();
-  img.src = url;
-  return img.decode().then(() => ({ w: img.naturalWidth, h: img.naturalHeight }));
+  return new Promise((resolve, reject) => {
+    const img = new Image();
+    img.onload = () => (img.naturalWidth > 0 ? resolve({ w: img.naturalWidth, h: img.naturalHeight }) : reject());
+    img.onerror = () => reject(new Error("undecodable"));
+    img.src = url;
+  });
 }
 
 /** Up to 16 screen pixels per image pixel: enough to see every block of a JPEG. */

@@ -16,6 +16,32 @@ function cancelled(err: unknown) {
 }
 
 /**
+ * Renders on one canvas one after another: pdf.js refuses a canvas whose last render has not
+ * ended yet, even a cancelled one, and resizing a canvas mid-render spoils it.
+ */
+function inTurn() {
+  let last: Promise<unknown> = Promise.resolve();
+  return (start: () => RenderTask) => {
+    let task: RenderTask | undefined;
+    let stopped = false;
+    const done = last.then(async () => {
+      if (stopped) return false;
+      task = start();
+      await task.promise;
+      return !stopped;
+    });
+    last = done.catch(() => undefined);
+    return {
+      done,
+      cancel() {
+        stopped = true;
+        task?.cancel();
+      },
+    };
+  };
+}
+
+/**
  * One side of a PDF comparison. The page is drawn whole once, a little sharper than the frame
  * needs, and moved with the shared transform; once the view rests zoomed in past that, the visible
  * region alone is drawn at the screen's own resolution. Memory stays at a frame's worth of pixels
@@ -34,6 +60,8 @@ export function PdfLayer({
 }) {
   const base = useRef<HTMLCanvasElement>(null);
   const detail = useRef<HTMLCanvasElement>(null);
+  const baseTurn = useRef(inTurn());
+  const detailTurn = useRef(inTurn());
   const dpr = ratio();
   const baseScale = Math.min(
     fitScale(frame, content) * dpr * 1.5,
@@ -46,12 +74,14 @@ export function PdfLayer({
   useEffect(() => {
     const canvas = base.current;
     if (!canvas) return;
-    const viewport = page.getViewport({ scale: baseScale });
-    canvas.width = Math.max(1, Math.round(viewport.width));
-    canvas.height = Math.max(1, Math.round(viewport.height));
-    const task = page.render({ canvas, viewport });
-    task.promise.then(() => setDrawn({ page, key: baseKey })).catch(() => undefined);
-    return () => task.cancel();
+    const job = baseTurn.current(() => {
+      const viewport = page.getViewport({ scale: baseScale });
+      canvas.width = Math.max(1, Math.round(viewport.width));
+      canvas.height = Math.max(1, Math.round(viewport.height));
+      return page.render({ canvas, viewport });
+    });
+    job.done.then((ok) => ok && setDrawn({ page, key: baseKey })).catch(() => undefined);
+    return () => job.cancel();
   }, [page, baseKey]);
 
   const needDetail = place.scale * dpr > baseScale * 1.15;
@@ -62,21 +92,23 @@ export function PdfLayer({
   useEffect(() => {
     const canvas = detail.current;
     if (!needDetail || !canvas) return;
-    let task: RenderTask | undefined;
+    let job: ReturnType<ReturnType<typeof inTurn>> | undefined;
     const timer = setTimeout(() => {
-      canvas.width = Math.max(1, Math.round(frame.w * dpr));
-      canvas.height = Math.max(1, Math.round(frame.h * dpr));
-      const viewport = page.getViewport({ scale: place.scale * dpr, offsetX: place.x * dpr, offsetY: place.y * dpr });
-      task = page.render({ canvas, viewport });
-      task.promise
-        .then(() => setShown(detailKey))
+      job = detailTurn.current(() => {
+        canvas.width = Math.max(1, Math.round(frame.w * dpr));
+        canvas.height = Math.max(1, Math.round(frame.h * dpr));
+        const viewport = page.getViewport({ scale: place.scale * dpr, offsetX: place.x * dpr, offsetY: place.y * dpr });
+        return page.render({ canvas, viewport });
+      });
+      job.done
+        .then((ok) => ok && setShown(detailKey))
         .catch((err) => {
           if (!cancelled(err)) setShown(null);
         });
     }, SETTLE_MS);
     return () => {
       clearTimeout(timer);
-      task?.cancel();
+      job?.cancel();
     };
   }, [page, detailKey, needDetail]);
 

@@ -1,5 +1,4 @@
 import { Box, Icon } from "@chakra-ui/react";
-import type { PointerEvent as ReactPointerEvent } from "react";
 import { LuChevronsLeftRight } from "react-icons/lu";
 import { splitForKey } from "./view-math";
 
@@ -7,27 +6,16 @@ export interface SplitHandleProps {
   /** 0-100: how much of the frame, from the left, shows the original. */
   value: number;
   onChange(value: number): void;
-  /** Where a pointer at clientX puts the split (the frame knows its own box). */
-  splitAt(clientX: number): number;
   label?: string;
 }
 
 /**
- * The line between the two sides and its thumb: dragged by any pointer (the whole 44-pixel-wide
- * strip takes the pointer, so a finger finds it), or moved by the keyboard as a slider is: the
+ * The line between the two sides and its thumb, a 44-pixel-wide strip a finger finds. The frame
+ * drags it (so a second finger on it still makes a pinch); the keyboard moves it as a slider: the
  * arrow keys by 1%, with Shift or Page Up/Down by 10%, Home and End to either edge.
  */
-export function SplitHandle({
-  value,
-  onChange,
-  splitAt,
-  label = "Split between original and compressed",
-}: SplitHandleProps) {
+export function SplitHandle({ value, onChange, label = "Split between original and compressed" }: SplitHandleProps) {
   const rounded = Math.round(value);
-  const drag = (e: ReactPointerEvent<HTMLElement>) => {
-    if (!e.currentTarget.hasPointerCapture?.(e.pointerId)) return;
-    onChange(splitAt(e.clientX));
-  };
   return (
     <Box
       position="absolute"
@@ -40,13 +28,7 @@ export function SplitHandle({
       touchAction="none"
       zIndex="2"
       data-testid="compare-handle"
-      onPointerDown={(e) => {
-        e.stopPropagation();
-        e.currentTarget.setPointerCapture?.(e.pointerId);
-        onChange(splitAt(e.clientX));
-      }}
-      onPointerMove={drag}
-      onPointerUp={(e) => e.currentTarget.releasePointerCapture?.(e.pointerId)}
+      data-split-handle=""
     >
       <Box
         position="absolute"

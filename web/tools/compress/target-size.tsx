@@ -25,7 +25,7 @@ export const NO_TARGET: TargetChoice = { preset: "none", custom: "" };
 
 /** 10 KB: below that no PDF or photo can go, so it is no target. */
 export const MIN_TARGET_MB = 0.01;
-export const MAX_TARGET_MB = 10_000;
+export const MAX_TARGET_MB = 2_000;
 
 const ENTER_SIZE = "Enter a size in MB, for example 1.5.";
 
