@@ -2,6 +2,7 @@ import { HStack, IconButton, Input, Text } from "@chakra-ui/react";
 import type { PDFPageProxy } from "pdfjs-dist";
 import { useEffect, useState } from "react";
 import { LuChevronLeft, LuChevronRight } from "react-icons/lu";
+import { deviceBudget } from "../../device/budget";
 import { usePdfDocument } from "../pdf-preview";
 import { CompareView, type Side } from "./compare-view";
 import { PdfLayer } from "./pdf-layer";
@@ -27,13 +28,17 @@ export function PdfCompare({
   original,
   password,
   resultUrl,
+  resultSize = 0,
 }: {
   original: File;
   password?: string;
   resultUrl: string | undefined;
+  resultSize?: number;
 }) {
-  const result = useResultBlob(resultUrl);
-  const before = usePdfDocument(original, password);
+  // pdf.js holds both documents, and more while it parses them: within half what a job may use here.
+  const tooLarge = original.size + resultSize > deviceBudget().memory / 2;
+  const result = useResultBlob(tooLarge ? undefined : resultUrl);
+  const before = usePdfDocument(tooLarge ? null : original, password);
   const after = usePdfDocument(result.blob);
   const count = after.doc?.numPages ?? 0;
   const [n, setN] = useState(1);
@@ -65,13 +70,15 @@ export function PdfCompare({
     setTyped(String(next));
   };
 
-  const problem = result.failed
-    ? "The compressed PDF could not be loaded for the comparison."
-    : before.failed
-      ? "This browser could not draw the original PDF, so it cannot be compared here."
-      : after.failed || pageFailed
-        ? "This browser could not draw the compressed PDF, so it cannot be compared here."
-        : undefined;
+  const problem = tooLarge
+    ? "This PDF is too large to compare in this browser. The download is not affected."
+    : result.failed
+      ? "The compressed PDF could not be loaded for the comparison."
+      : before.failed
+        ? "This browser could not draw the original PDF, so it cannot be compared here."
+        : after.failed || pageFailed
+          ? "This browser could not draw the compressed PDF, so it cannot be compared here."
+          : undefined;
 
   const renderSide = (side: Side, place: { scale: number; x: number; y: number }, frame: Size) =>
     pages ? <PdfLayer page={pages[side]} content={pages.size} place={place} frame={frame} /> : null;

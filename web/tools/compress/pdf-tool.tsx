@@ -78,7 +78,12 @@ export function CompressPdfTool() {
               </Stack>
             </HStack>
             {item.result && (
-              <PdfCompare original={item.file} password={item.filePassword} resultUrl={item.result.downloadUrl} />
+              <PdfCompare
+                original={item.file}
+                password={item.filePassword}
+                resultUrl={item.result.downloadUrl}
+                resultSize={item.compressedSize}
+              />
             )}
           </Card.Body>
         </Card.Root>
