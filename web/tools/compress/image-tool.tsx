@@ -20,9 +20,6 @@ const QUALITIES: { value: Quality; label: string }[] = [
   { value: "small", label: "Smallest" },
 ];
 
-// Only what the shared schema reads is offered: a page never sends a choice the server ignores.
-const takesTarget = "targetSize" in (objectEntries(CompressImageOptions) ?? {});
-
 function Choice<T extends string>(props: {
   label: string;
   value: T;
@@ -55,6 +52,8 @@ function Choice<T extends string>(props: {
 
 /** Compress image's body: the images, each with its result and comparison, and the choices. */
 export function CompressImageTool() {
+  // Only what the shared schema reads is offered: a page never sends a choice the server ignores.
+  const takesTarget = "targetSize" in (objectEntries(CompressImageOptions) ?? {});
   const [quality, setQuality] = useState<Quality>("high");
   const [format, setFormat] = useState<"same" | "webp">("same");
   const [target, setTarget] = useState<TargetChoice>(NO_TARGET);

@@ -30,12 +30,11 @@ function headline(original: number, compressed: number | undefined, ratio: strin
   return `${formatBytes(original)} → ${formatBytes(compressed)} (${ratio ?? ""} smaller)`;
 }
 
-// Only what the shared schema reads is offered: a page never sends a choice the server ignores.
-const known = knownFields();
-const takesTarget = known.has("targetSize");
-
 /** Compress PDF's body: the file, its result with the comparison, and the choices. */
 export function CompressPdfTool() {
+  // Only what the shared schema reads is offered: a page never sends a choice the server ignores.
+  const known = knownFields();
+  const takesTarget = known.has("targetSize");
   const [level, setLevel] = useState<Level>("recommended");
   const [target, setTarget] = useState<TargetChoice>(NO_TARGET);
   const [targetRefused, setTargetRefused] = useState(false);
