@@ -87,10 +87,20 @@ export function CompareView({
             <Box position="absolute" inset="0" style={{ clipPath: `inset(0 0 0 ${split}%)` }}>
               {renderSide("after", place, frame)}
             </Box>
-            <Badge position="absolute" top="2" left="2" variant="solid" colorPalette="gray" pointerEvents="none">
+            {/* Fixed colours, not the colour mode's: the labels sit on the content (a white page, a
+                dark photo), whatever the site's theme; the dark theme's light grey vanished on a page. */}
+            <Badge position="absolute" top="2" left="2" bg="gray.900" color="white" boxShadow="sm" pointerEvents="none">
               Original
             </Badge>
-            <Badge position="absolute" top="2" right="2" variant="solid" colorPalette="green" pointerEvents="none">
+            <Badge
+              position="absolute"
+              top="2"
+              right="2"
+              bg="green.700"
+              color="white"
+              boxShadow="sm"
+              pointerEvents="none"
+            >
               Compressed
             </Badge>
             <SplitHandle value={split} onChange={setSplit} />
