@@ -1,29 +1,10 @@
-import { Card, HStack, RadioCard, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
-import { useState } from "react";
-import { LuFileDown, LuGauge, LuImageDown, LuShieldCheck } from "react-icons/lu";
-import type { PdfLevel } from "../../schema/options";
-import { toolsById } from "../../schema/tools";
-import { FileDropzone } from "../tools/dropzone";
-import { formatBytes } from "../tools/format";
-import { QueueActions } from "../tools/queue-actions";
+import { LuGauge, LuImageDown, LuShieldCheck } from "react-icons/lu";
+import { CompressPdfTool } from "../tools/compress/pdf-tool";
 import { FeatureGrid, Steps } from "../tools/tool-info";
 import { ToolLayout } from "../tools/tool-layout";
-import { UploadList } from "../tools/upload-list";
-import { useUploadQueue } from "../tools/use-upload-queue";
 
 export const Route = createFileRoute("/compress-pdf")({ component: CompressPdfPage });
-
-// The spec's page takes a single PDF: each one is its own job with its own result.
-const tool = { ...toolsById["compress-pdf"], maxFiles: 1 };
-
-type Level = PdfLevel;
-
-const LEVELS: { value: Level; title: string; text: string }[] = [
-  { value: "low", title: "Low", text: "Lossless: same pictures, leaner file structure." },
-  { value: "recommended", title: "Recommended", text: "Sharp on screen and in print: images at 150 ppi." },
-  { value: "extreme", title: "Extreme", text: "Smallest file: images at 96 ppi, lower quality." },
-];
 
 const features = [
   {
@@ -51,12 +32,6 @@ const steps = [
 ];
 
 function CompressPdfPage() {
-  const [level, setLevel] = useState<Level>("recommended");
-  const queue = useUploadQueue({ tool, mode: "each", fields: () => ({ level }) });
-  const { items, busy } = queue;
-  const waiting = items.some((i) => i.status === "pending" || i.status === "error");
-  const done = items.filter((i) => i.status === "completed" && i.compressedSize !== undefined);
-
   return (
     <ToolLayout
       toolId="compress-pdf"
@@ -67,68 +42,7 @@ function CompressPdfPage() {
         </>
       }
     >
-      <Stack gap="5">
-        <FileDropzone tool={tool} onFiles={queue.addFiles} compact={items.length > 0} label="Drop a PDF here" />
-        <UploadList queue={queue} />
-        {done.map((item) => (
-          <Card.Root key={item.id} variant="outline" bg="green.subtle" borderColor="green.muted" borderRadius="xl">
-            <Card.Body data-testid="compression-result">
-              <HStack gap="3" align="start">
-                <LuFileDown aria-hidden />
-                <Stack gap="1">
-                  <Text fontWeight="semibold">
-                    {(item.compressedSize ?? 0) < item.originalSize
-                      ? `Saved ${formatBytes(item.originalSize - (item.compressedSize ?? 0))} (${item.compressionRatio})`
-                      : "No smaller file was possible"}
-                  </Text>
-                  {item.result?.message && (
-                    <Text fontSize="sm" color="fg.muted">
-                      {item.result.message}
-                    </Text>
-                  )}
-                </Stack>
-              </HStack>
-            </Card.Body>
-          </Card.Root>
-        ))}
-        {items.length > 0 && (
-          <Card.Root variant="outline" bg="surface" borderRadius="xl">
-            <Card.Body gap="4">
-              <RadioCard.Root
-                value={level}
-                onValueChange={(e) => setLevel((e.value as Level) ?? "recommended")}
-                aria-label="Compression level"
-                disabled={busy}
-              >
-                <RadioCard.Label>Compression level</RadioCard.Label>
-                <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
-                  {LEVELS.map((l) => (
-                    <RadioCard.Item key={l.value} value={l.value}>
-                      <RadioCard.ItemHiddenInput />
-                      <RadioCard.ItemControl>
-                        <RadioCard.ItemContent>
-                          <RadioCard.ItemText>{l.title}</RadioCard.ItemText>
-                          <RadioCard.ItemDescription>{l.text}</RadioCard.ItemDescription>
-                        </RadioCard.ItemContent>
-                        <RadioCard.ItemIndicator />
-                      </RadioCard.ItemControl>
-                    </RadioCard.Item>
-                  ))}
-                </SimpleGrid>
-              </RadioCard.Root>
-            </Card.Body>
-          </Card.Root>
-        )}
-        {items.length > 0 && (
-          <QueueActions
-            onReset={queue.reset}
-            onCancel={queue.reset}
-            running={busy}
-            resetDisabled={busy}
-            start={waiting ? { label: "Compress PDF", loading: busy, onClick: queue.start } : undefined}
-          />
-        )}
-      </Stack>
+      <CompressPdfTool />
     </ToolLayout>
   );
 }

@@ -71,7 +71,7 @@ export function renderPage(
  * The pdf.js document of a file (opened with its password, if it has one), or null while loading;
  * `failed` when pdf.js cannot open it (damage, or a password not given yet).
  */
-export function usePdfDocument(file: File | null | undefined, password?: string) {
+export function usePdfDocument(file: Blob | null | undefined, password?: string) {
   const [state, setState] = useState<{ doc: PDFDocumentProxy | null; failed: boolean }>({ doc: null, failed: false });
   useEffect(() => {
     setState({ doc: null, failed: false });

@@ -1,5 +1,7 @@
 import { Stack } from "@chakra-ui/react";
+import type { ReactNode } from "react";
 import { SortableList } from "./sortable-list";
+import type { UploadItem } from "./upload-items";
 import { UploadRow } from "./upload-row";
 import type { UploadQueue } from "./use-upload-queue";
 
@@ -9,10 +11,14 @@ export interface UploadListProps {
   sortable?: boolean;
   /** Small image previews (jpg-to-pdf). */
   previews?: boolean;
+  /** Off where the page states each saving elsewhere (see UploadRow). */
+  showSaving?: boolean;
+  /** Shown under an item's row (compress image's comparison). */
+  rowExtra?: (item: UploadItem) => ReactNode;
 }
 
 /** The items of an upload queue: name, size, status, progress, error, remove, and per-file results. */
-export function UploadList({ queue, sortable, previews }: UploadListProps) {
+export function UploadList({ queue, sortable, previews, showSaving, rowExtra }: UploadListProps) {
   const { items } = queue;
   if (items.length === 0) return null;
   const showResult = queue.mode === "each";
@@ -30,7 +36,10 @@ export function UploadList({ queue, sortable, previews }: UploadListProps) {
             onUnlock={(password) => queue.unlock(item.id, password)}
             showResult={showResult}
             preview={previews}
-          />
+            showSaving={showSaving}
+          >
+            {rowExtra?.(item)}
+          </UploadRow>
         ))}
       </Stack>
     );

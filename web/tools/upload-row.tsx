@@ -1,5 +1,5 @@
 import { Badge, Box, Flex, HStack, Icon, IconButton, Image, Progress, Stack, Text } from "@chakra-ui/react";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { LuArrowDown, LuArrowUp, LuFileText, LuGripVertical, LuX } from "react-icons/lu";
 import { formatBytes } from "./format";
 import { FilePasswordPrompt } from "./password-prompt";
@@ -41,6 +41,10 @@ export interface UploadRowProps {
   locked?: boolean;
   /** Tries an encrypted file's password (status `locked`). */
   onUnlock?(password: string): Promise<boolean>;
+  /** Off where the page states the saving elsewhere (compress PDF's result card): the row shows the size only. */
+  showSaving?: boolean;
+  /** Shown under the row, across its whole width (a comparison, a result's details). */
+  children?: ReactNode;
 }
 
 export function UploadRow({
@@ -54,6 +58,8 @@ export function UploadRow({
   preview,
   locked,
   onUnlock,
+  showSaving = true,
+  children,
 }: UploadRowProps) {
   const image = useObjectUrl(item.file, Boolean(preview));
   const status = STATUS[item.status];
@@ -75,7 +81,7 @@ export function UploadRow({
       data-testid="upload-item"
       data-status={item.status}
     >
-      <Flex gap={{ base: "2", md: "3" }} align="center">
+      <Flex gap={{ base: "2", md: "3" }} rowGap="2" align="center" wrap={{ base: "wrap", sm: "nowrap" }}>
         {handle && onMove && (
           <IconButton
             {...handle.handleProps}
@@ -108,17 +114,13 @@ export function UploadRow({
           <Text fontWeight="medium" truncate title={name}>
             {name}
           </Text>
-          <HStack gap="2" fontSize="xs" color="fg.muted">
+          <HStack gap="2" rowGap="1" fontSize="xs" color="fg.muted" wrap="wrap">
             <Badge colorPalette={status.palette} variant="subtle" size="sm" data-testid="upload-status">
               {status.label}
             </Badge>
             <Text>
               {formatBytes(item.originalSize)}
-              {item.compressedSize !== undefined && ` → ${formatBytes(item.compressedSize)}`}
-              {item.compressionRatio &&
-                (item.compressedSize !== undefined && item.compressedSize >= item.originalSize
-                  ? " (not smaller)"
-                  : ` (${item.compressionRatio} smaller)`)}
+              {showSaving && savingText(item)}
             </Text>
           </HStack>
           {showProgress && (
@@ -143,7 +145,12 @@ export function UploadRow({
             </Text>
           )}
         </Stack>
-        {showResult && item.result && <ResultActions result={item.result} size="xs" />}
+        {showResult && item.result && (
+          // On a phone the actions take a line of their own under the name, so neither squeezes the other.
+          <Box order={{ base: 1, sm: 0 }} w={{ base: "full", sm: "auto" }} pl={{ base: "12", sm: "0" }}>
+            <ResultActions result={item.result} size="xs" />
+          </Box>
+        )}
         {onMove && (
           <HStack gap="0">
             <IconButton
@@ -170,6 +177,17 @@ export function UploadRow({
           <LuX />
         </IconButton>
       </Flex>
+      {children}
     </Box>
   );
+}
+
+/** " → 300 KB (73% smaller)": a compression's outcome after the original size. */
+function savingText(item: UploadItem): string {
+  if (item.compressedSize === undefined) return "";
+  const after = ` → ${formatBytes(item.compressedSize)}`;
+  if (!item.compressionRatio) return after;
+  return item.compressedSize >= item.originalSize
+    ? `${after} (not smaller)`
+    : `${after} (${item.compressionRatio} smaller)`;
 }
