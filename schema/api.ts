@@ -178,6 +178,18 @@ export const PublicConfig = v.object({
 });
 export type PublicConfig = v.InferOutput<typeof PublicConfig>;
 
+/**
+ * GET /api/allowance: today's conversions for whoever asks, a guest (by address) or an account
+ * (schema/allowance.ts says what counts). `daily` and `remaining` are null when unlimited.
+ */
+export const AllowanceResponse = v.object({
+  tier: v.picklist(["guest", "free", "premium"]),
+  used: v.number(),
+  daily: v.nullable(v.number()),
+  remaining: v.nullable(v.number()),
+});
+export type AllowanceResponse = v.InferOutput<typeof AllowanceResponse>;
+
 // ---- Share links and history (issue 7) ----
 
 export const SHARE_EXPIRY = { "1h": 3600_000, "24h": 24 * 3600_000, "7d": 7 * 24 * 3600_000 } as const;

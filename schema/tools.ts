@@ -46,6 +46,11 @@ export interface ToolDef {
   maxFiles: number;
   /** The conversion endpoints this tool calls, in the order the page uses them. */
   endpoints: readonly `/api/${string}`[];
+  /**
+   * The files become one document (merge, JPG to PDF, organize): one conversion however many
+   * files go in. Every other tool counts each file (schema/allowance.ts).
+   */
+  combines?: boolean;
 }
 
 export const MAX_FILE_SIZE_MB = 25;
@@ -82,6 +87,7 @@ export const tools = [
     // The page promises unlimited files: the request's total size and the page cap bound the job.
     maxFiles: Number.POSITIVE_INFINITY,
     endpoints: ["/api/convert/merge-pdf"],
+    combines: true,
   },
   {
     id: "split-pdf",
@@ -126,6 +132,7 @@ export const tools = [
     minFiles: 1,
     maxFiles: 50,
     endpoints: ["/api/convert/jpg-to-pdf"],
+    combines: true,
   },
   {
     id: "compress-image",
@@ -211,6 +218,7 @@ export const tools = [
     minFiles: 1,
     maxFiles: 20,
     endpoints: ["/api/convert/organize-pdf"],
+    combines: true,
   },
   {
     id: "remove-pages",

@@ -6,6 +6,7 @@ import { errorHandler, notFoundHandler } from "./middleware/error-handler";
 import { requestId } from "./middleware/request-id";
 import { securityHeaders } from "./middleware/security-headers";
 import { account } from "./routes/account";
+import { allowance } from "./routes/allowance";
 import { auth } from "./routes/auth";
 import { cloud } from "./routes/cloud";
 import { config } from "./routes/config";
@@ -27,6 +28,7 @@ const app = new Hono<AppEnv>()
   .route("/api", config)
   .route("/api", auth)
   .route("/api", account)
+  .route("/api", allowance)
   .route("/api", convert)
   .route("/api", download)
   .route("/api", share)
