@@ -9,6 +9,7 @@ import { formatBytes } from "../tools/format";
 import { QueueActions } from "../tools/queue-actions";
 import { FeatureGrid } from "../tools/tool-info";
 import { ToolLayout } from "../tools/tool-layout";
+import { waitingFiles } from "../tools/upload-items";
 import { UploadList } from "../tools/upload-list";
 import { useUploadQueue } from "../tools/use-upload-queue";
 
@@ -136,6 +137,7 @@ function CompressImagePage() {
                 disabled={busy}
               />
               <QueueActions
+                counting={{ tool, files: waitingFiles(items) }}
                 onReset={queue.reset}
                 resetDisabled={busy}
                 start={waiting ? { label: "Compress images", loading: busy, onClick: queue.start } : undefined}

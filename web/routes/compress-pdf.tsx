@@ -9,6 +9,7 @@ import { formatBytes } from "../tools/format";
 import { QueueActions } from "../tools/queue-actions";
 import { FeatureGrid, Steps } from "../tools/tool-info";
 import { ToolLayout } from "../tools/tool-layout";
+import { waitingFiles } from "../tools/upload-items";
 import { UploadList } from "../tools/upload-list";
 import { useUploadQueue } from "../tools/use-upload-queue";
 
@@ -117,6 +118,7 @@ function CompressPdfPage() {
                 </SimpleGrid>
               </RadioCard.Root>
               <QueueActions
+                counting={{ tool, files: waitingFiles(items) }}
                 onReset={queue.reset}
                 resetDisabled={busy}
                 start={waiting ? { label: "Compress PDF", loading: busy, onClick: queue.start } : undefined}

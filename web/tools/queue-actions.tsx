@@ -1,6 +1,8 @@
-import { Button, Flex, HStack, Spacer, Text } from "@chakra-ui/react";
+import { Button, Flex, HStack, Spacer, Stack, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { LuRotateCcw } from "react-icons/lu";
+import type { ToolDef } from "../../schema/tools";
+import { CountingNote } from "./counting-note";
 
 export interface QueueActionsProps {
   /** Empties the list and starts again. */
@@ -16,16 +18,23 @@ export interface QueueActionsProps {
   };
   /** A line beside the buttons (how the order is used, for instance). */
   hint?: string;
+  /** The tool and the files waiting: the counting rule, and a warning when they need more than is left. */
+  counting?: { tool: ToolDef; files: number };
 }
 
 /** The row under a tool's file list: an optional hint, Start over, and the tool's start button. */
-export function QueueActions({ onReset, resetDisabled, start, hint }: QueueActionsProps) {
+export function QueueActions({ onReset, resetDisabled, start, hint, counting }: QueueActionsProps) {
   return (
     <Flex gap="3" direction={{ base: "column", sm: "row" }} align={{ sm: "center" }}>
-      {hint && (
-        <Text fontSize="sm" color="fg.muted">
-          {hint}
-        </Text>
+      {(hint || counting) && (
+        <Stack gap="0.5">
+          {hint && (
+            <Text fontSize="sm" color="fg.muted">
+              {hint}
+            </Text>
+          )}
+          {counting && <CountingNote tool={counting.tool} files={counting.files} />}
+        </Stack>
       )}
       <Spacer display={{ base: "none", sm: "block" }} />
       <HStack gap="3" justify="end">

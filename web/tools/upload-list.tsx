@@ -1,5 +1,6 @@
 import { Stack } from "@chakra-ui/react";
 import { SortableList } from "./sortable-list";
+import type { UploadItem } from "./upload-items";
 import { UploadRow } from "./upload-row";
 import type { UploadQueue } from "./use-upload-queue";
 
@@ -9,28 +10,32 @@ export interface UploadListProps {
   sortable?: boolean;
   /** Small image previews (jpg-to-pdf). */
   previews?: boolean;
+  /** Each PDF's first page and page count (merge). */
+  thumbnails?: boolean;
 }
 
 /** The items of an upload queue: name, size, status, progress, error, remove, and per-file results. */
-export function UploadList({ queue, sortable, previews }: UploadListProps) {
+export function UploadList({ queue, sortable, previews, thumbnails }: UploadListProps) {
   const { items } = queue;
   if (items.length === 0) return null;
   const showResult = queue.mode === "each";
   const label = `${items.length} ${items.length === 1 ? "file" : "files"}`;
+  const rowProps = (item: UploadItem) => ({
+    item,
+    count: items.length,
+    showResult,
+    preview: previews,
+    thumbnail: thumbnails,
+    sizeLimitMB: queue.tool.maxSizeMB,
+    onUnlock: (password: string) => queue.unlock(item.id, password),
+    // Switched to this device by the row's button: the same file again, where the edge's limit does not apply.
+    onRetryOnDevice: () => queue.addFiles([item.file]),
+  });
   if (!sortable) {
     return (
       <Stack as="ul" gap="2" aria-label={label} p="0" m="0">
         {items.map((item, i) => (
-          <UploadRow
-            key={item.id}
-            item={item}
-            index={i}
-            count={items.length}
-            onRemove={() => queue.remove(item.id)}
-            onUnlock={(password) => queue.unlock(item.id, password)}
-            showResult={showResult}
-            preview={previews}
-          />
+          <UploadRow key={item.id} {...rowProps(item)} index={i} onRemove={() => queue.remove(item.id)} />
         ))}
       </Stack>
     );
@@ -44,16 +49,12 @@ export function UploadList({ queue, sortable, previews }: UploadListProps) {
           return (
             <UploadRow
               key={id}
-              item={item}
+              {...rowProps(item)}
               index={i}
-              count={items.length}
               handle={handle}
               locked={queue.busy}
               onRemove={() => queue.remove(id)}
-              onUnlock={(password) => queue.unlock(id, password)}
               onMove={(step) => queue.move(id, step)}
-              showResult={showResult}
-              preview={previews}
             />
           );
         }}
