@@ -343,7 +343,9 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
   const move = useCallback((id: string, to: string | number) => {
     setItems((prev) => {
       const from = prev.findIndex((i) => i.id === id);
-      const target = typeof to === "number" ? from + to : prev.findIndex((i) => i.id === to);
+      let target = typeof to === "number" ? from + to : prev.findIndex((i) => i.id === to);
+      // A refused file is no part of the order: a step goes past it to the next file that is.
+      if (typeof to === "number") while (prev[target]?.status === "refused") target += to;
       if (from < 0 || target < 0 || target >= prev.length || from === target) return prev;
       const next = [...prev];
       const [it] = next.splice(from, 1);

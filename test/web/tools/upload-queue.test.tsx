@@ -154,4 +154,17 @@ describe("a generic upload item", () => {
     act(() => result.current.move(result.current.items[0].id, -1));
     expect(names()).toEqual(["c.pdf", "b.pdf", "a.pdf"]);
   });
+
+  it("steps past a refused file: it keeps its row but is no part of the order", () => {
+    const { result } = setup({ mode: "batch" });
+    act(() => result.current.addFiles([pdf("a.pdf"), pdf("notes.txt"), pdf("c.pdf")]));
+    const names = () => result.current.items.map((i) => `${i.file.name}:${i.status}`);
+    expect(names()).toEqual(["a.pdf:pending", "notes.txt:refused", "c.pdf:pending"]);
+    // One step up takes c.pdf before a.pdf, not merely above the refused row.
+    act(() => result.current.move(result.current.items[2].id, -1));
+    expect(names()).toEqual(["c.pdf:pending", "a.pdf:pending", "notes.txt:refused"]);
+    act(() => result.current.move(result.current.items[1].id, 1));
+    // Nothing to pass below: a.pdf stays.
+    expect(names()).toEqual(["c.pdf:pending", "a.pdf:pending", "notes.txt:refused"]);
+  });
 });
