@@ -48,7 +48,10 @@ export function UploadTool({
   const { items, busy } = queue;
   const files = items.map((i) => i.file);
   const filesKey = items
-    .map((i) => `${i.file.name}:${i.file.size}:${i.file.lastModified}:${i.status === "locked"}:${i.filePassword ?? ""}`)
+    .map(
+      (i) =>
+        `${i.file.name}:${i.file.size}:${i.file.lastModified}:${i.status === "locked"}:${i.status === "refused"}:${i.filePassword ?? ""}`,
+    )
     .join("|");
   // biome-ignore lint/correctness/useExhaustiveDependencies: the list's identity changes every render; its files do not.
   useEffect(() => onFilesChange?.(files, items), [filesKey]);
