@@ -95,13 +95,18 @@ export function useAllowanceGuard() {
       return decide(tool, files, remainingOf(user, server));
     },
     /**
-     * The same, first reading a guest's allowance from the server when the batch needs more than
-     * one conversion and it is not known yet: a batch sent as several requests must not half-fail.
+     * The same, first reading a guest's allowance from the server when it was read before the last
+     * conversion, or is not known and the batch needs more than one: a batch sent as several
+     * requests must not half-fail.
      */
     async checkFirst(tool: Pick<ToolDef, "combines" | "maxFiles">, files: number): Promise<boolean> {
       let known = server;
-      if (!user && !known && !isDeviceMode() && conversionsFor(tool, files) > 1) {
-        known = await queryClient.fetchQuery(allowanceQuery()).catch(() => undefined);
+      // Not read yet, or read before the last conversion: read it now.
+      const state = queryClient.getQueryState(allowanceQuery().queryKey);
+      const stale = state?.data !== undefined && state.isInvalidated;
+      const unknown = state?.data === undefined && conversionsFor(tool, files) > 1;
+      if (!user && !isDeviceMode() && (stale || unknown)) {
+        known = await queryClient.fetchQuery({ ...allowanceQuery(), staleTime: 0 }).catch(() => server);
       }
       return decide(tool, files, remainingOf(user, known));
     },
