@@ -36,7 +36,7 @@ const locked = () => corpusFile("pdf/encrypted/pdfjs__issue6010_1.pdf");
 
 async function send(slug: string, files: Uint8Array[], headers: Record<string, string>, fields = {}) {
   const body = new FormData();
-  files.forEach((f, i) => body.append("files", new File([f], `f${i}.pdf`, { type: "application/pdf" })));
+  for (const [i, f] of files.entries()) body.append("files", new File([f], `f${i}.pdf`, { type: "application/pdf" }));
   for (const [k, v] of Object.entries(fields)) body.append(k, String(v));
   return call(`/api/convert/${slug}`, { method: "POST", body, headers });
 }
