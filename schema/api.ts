@@ -82,6 +82,20 @@ export const PublicUser = v.object({
 });
 export type PublicUser = v.InferOutput<typeof PublicUser>;
 
+/**
+ * GET /api/usage: today's conversions for whoever asks, a guest (by address) or an account, read
+ * without counting (schema/allowance.ts says what counts).
+ */
+export const Usage = v.object({
+  tier: v.picklist(["guest", "free", "premium"]),
+  used: v.number(),
+  /** null: unlimited. */
+  daily: v.nullable(v.number()),
+  /** null: unlimited. */
+  remaining: v.nullable(v.number()),
+});
+export type Usage = v.InferOutput<typeof Usage>;
+
 export const AuthResponse = v.object({
   success: v.boolean(),
   sessionToken: v.optional(v.string()),
@@ -126,9 +140,9 @@ export const ConvertedFile = v.object({
   code: v.optional(v.string()),
   compressedSize: v.optional(v.number()),
   compressionRatio: v.optional(v.string()),
-  /** Compression (issue 19): mean SSIM of what was re-encoded, weighted by pixels; absent when nothing lossy happened. */
+  /** Compression: mean SSIM (0..1) of what was re-encoded, weighted by pixels; absent when nothing lossy happened. */
   quality: v.optional(v.number()),
-  /** Compression to a size: the target asked for, in bytes, and whether the result is under it. */
+  /** Compress to a size: the size asked for (bytes), and whether the result is within it. */
   targetSize: v.optional(v.number()),
   targetMet: v.optional(v.boolean()),
   /** Compress PDF: how many embedded fonts were cut to the glyphs the file uses. */
@@ -164,6 +178,8 @@ export const SharedFileInfo = v.object({
   fileName: v.string(),
   uploadTime: v.string(),
   expiresAt: v.string(),
+  /** When the file itself is deleted: never before the link ends, often after it. */
+  fileExpiresAt: v.optional(v.string()),
   size: v.optional(v.number()),
   contentType: v.optional(v.string()),
 });
@@ -182,6 +198,8 @@ export const PublicConfig = v.object({
     resultTtlHours: v.number(),
     daily: v.object({ guest: v.number(), free: v.number(), premium: v.nullable(v.number()) }),
   }),
+  /** Where the site's operator can be written to (CONTACT_EMAIL), shown on the legal pages. */
+  contact: v.nullable(v.string()),
 });
 export type PublicConfig = v.InferOutput<typeof PublicConfig>;
 
@@ -206,6 +224,8 @@ export const HistoryItem = v.object({
   id: v.number(),
   conversionType: v.string(),
   originalFilename: v.string(),
+  /** Every file it was made from, in order (one name for most tools, several for merge). */
+  sourceFilenames: v.array(v.string()),
   convertedFilename: v.nullable(v.string()),
   fileSize: v.nullable(v.number()),
   status: v.string(),

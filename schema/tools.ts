@@ -46,6 +46,11 @@ export interface ToolDef {
   maxFiles: number;
   /** The conversion endpoints this tool calls, in the order the page uses them. */
   endpoints: readonly `/api/${string}`[];
+  /**
+   * The files become one document (merge, JPG to PDF, organize): one conversion however many
+   * files go in. Every other tool counts each file (schema/allowance.ts).
+   */
+  combines?: boolean;
 }
 
 export const MAX_FILE_SIZE_MB = 25;
@@ -82,6 +87,7 @@ export const tools = [
     // The page promises unlimited files: the request's total size and the page cap bound the job.
     maxFiles: Number.POSITIVE_INFINITY,
     endpoints: ["/api/convert/merge-pdf"],
+    combines: true,
   },
   {
     id: "split-pdf",
@@ -115,17 +121,18 @@ export const tools = [
   {
     id: "jpg-to-pdf",
     title: "JPG to PDF",
-    description: "Turn JPG and PNG images into one PDF, a page per image, in your order.",
+    description: "Turn JPG, PNG and WebP images into one PDF, a page per image, in your order.",
     icon: "image-to-pdf",
     path: "/jpg-to-pdf",
     category: "other",
     color: "yellow",
-    accept: [".jpg", ".jpeg", ".png"],
-    mimeTypes: ["image/jpeg", "image/png"],
+    accept: [".jpg", ".jpeg", ".png", ".webp"],
+    mimeTypes: ["image/jpeg", "image/png", "image/webp"],
     maxSizeMB: MAX_FILE_SIZE_MB,
     minFiles: 1,
     maxFiles: 50,
     endpoints: ["/api/convert/jpg-to-pdf"],
+    combines: true,
   },
   {
     id: "compress-image",
@@ -211,6 +218,7 @@ export const tools = [
     minFiles: 1,
     maxFiles: 20,
     endpoints: ["/api/convert/organize-pdf"],
+    combines: true,
   },
   {
     id: "remove-pages",

@@ -13,10 +13,12 @@ function pageSizes(path: string): string[] {
 test("JPG to PDF: images in the arranged order become one PDF, a page each", async ({ page }) => {
   await signUp(page);
   await page.goto("/jpg-to-pdf");
-  await page.getByTestId("file-input").setInputFiles([cat, writeTemp("scan.webp", "RIFF0000WEBP"), mario, landscape]);
-  await expectToast(page, "Invalid file", "File type .webp is not supported. Accepted types: .jpg, .jpeg, .png");
-  const items = page.getByTestId("upload-item");
+  await page.getByTestId("file-input").setInputFiles([cat, writeTemp("scan.gif", "GIF89a"), mario, landscape]);
+  await expectToast(page, "Invalid file", "File type .gif is not supported. Accepted types: .jpg, .jpeg, .png, .webp");
+  // The refused file stays listed, with its reason; it is no part of the PDF.
+  const items = page.getByTestId("upload-item").and(page.locator(':not([data-status="refused"])'));
   await expect(items).toHaveCount(3);
+  await expect(page.locator('[data-status="refused"]')).toContainText("scan.gif");
   // Small previews of each image.
   await expect(items.nth(0).locator("img")).toHaveJSProperty("naturalWidth", 320);
 

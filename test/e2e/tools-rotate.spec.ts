@@ -43,14 +43,31 @@ test("rotate: by default every page turns 90° clockwise", async ({ page }) => {
   expect(rotations(file.path)).toEqual([90]);
 });
 
-test("rotate: a guest's third conversion of the day shows the server's upgrade message", async ({ page }) => {
+test("rotate: a guest's three files with two conversions left are refused whole, before any upload", async ({
+  page,
+}) => {
   // Every test is its own visitor (./fixtures), so this guest starts the day with 2 conversions.
   await page.goto("/rotate-pdf");
+  const converts: string[] = [];
+  page.on("request", (r) => r.url().includes("/api/convert/") && converts.push(r.url()));
   await page.getByTestId("file-input").setInputFiles([onePage, onePage, onePage]);
   await page.getByRole("button", { name: "Rotate PDF" }).click();
+  await expectToast(
+    page,
+    "Conversion limit reached",
+    "These files need 3 conversions and 2 are left today. Remove 1 file to go on, or try the rest tomorrow.",
+  );
   const items = page.getByTestId("upload-item");
+  await expect(items.and(page.locator('[data-status="error"]'))).toHaveCount(3);
+  expect(converts).toEqual([]);
+  // Two fit: they go, and the day's allowance is used up.
+  await page.getByRole("button", { name: "Remove qpdf__good13.pdf" }).first().click();
+  await page.getByRole("button", { name: "Rotate PDF" }).click();
   await expect(items.and(page.locator('[data-status="completed"]'))).toHaveCount(2, { timeout: 20_000 });
-  const failed = items.and(page.locator('[data-status="error"]'));
-  await expect(failed).toHaveCount(1);
-  await expect(failed).toContainText("Create a free account for 10 conversions a day, or please try again tomorrow");
+  expect(converts).toHaveLength(2);
+  // The next is stopped on the page, with the spec's words.
+  await page.getByTestId("file-input").setInputFiles(onePage);
+  await page.getByRole("button", { name: "Rotate PDF" }).click();
+  await expectToast(page, "Conversion limit reached", "Please try again tomorrow");
+  expect(converts).toHaveLength(2);
 });

@@ -17,7 +17,10 @@ test("watermark: preview, validation, then every file stamped with the chosen te
 
   await page.getByTestId("file-input").setInputFiles([fourPages, corpus("img/jpeg/progressive_cat.jpg"), onePage]);
   await expectToast(page, "Invalid files", "Please select only PDF files");
-  await expect(page.getByRole("list", { name: "Selected files" }).getByRole("listitem")).toHaveCount(2);
+  // The image stays listed, refused with its reason; the two PDFs are the job.
+  const listed = page.getByRole("list", { name: "Selected files" }).getByRole("listitem");
+  await expect(listed).toHaveCount(3);
+  await expect(listed.and(page.locator('[data-status="refused"]'))).toContainText("progressive_cat.jpg");
   await expect(page.getByText("Preview of page 1 of pysample__pdflatex-4-pages.pdf")).toBeVisible();
 
   const text = page.getByLabel("Watermark text");

@@ -69,7 +69,7 @@ const QUICK_CORPUS = new Set([
 ]);
 
 function jobsFor(file, hostile) {
-  const tools = toolsFor({ type: file.type }).filter((t) => !(t === "jpg-to-pdf" && file.type === "webp"));
+  const tools = toolsFor({ type: file.type });
   return tools.map((slug) => {
     const files = [{ path: file.path, name: file.name, type: MIME[file.type] }];
     const fields = toolFields(slug);

@@ -780,7 +780,8 @@ export function mustRefuse(entry, tool) {
 
 /** The tools each hostile input goes through. */
 export function toolsFor(entry) {
-  return entry.type === "pdf" ? PDF_TOOLS : IMAGE_TOOLS.filter((t) => t !== "jpg-to-pdf" || entry.type !== "webp");
+  // JPG to PDF takes WebP too (decoded within the probe's WebP cap).
+  return entry.type === "pdf" ? PDF_TOOLS : IMAGE_TOOLS;
 }
 
 export const REFUSAL_CODES = REFUSED;

@@ -66,8 +66,11 @@ async function handleRun(url: URL, body: Uint8Array): Promise<Response> {
     const args = url.searchParams.getAll("arg").map((a) => a.replaceAll("{in}", input).replaceAll("{out}", output));
     const result = await run(cmd, args);
     if (url.searchParams.getAll("arg").some((a) => a.includes("{out}"))) {
-      // pdftoppm and pdftocairo append an extension to the name they are given (out.ppm).
-      const written = (await readdir(dir)).find((f) => f === "out" || f.startsWith("out."));
+      // pdftoppm and pdftocairo append an extension to the name they are given (out.ppm);
+      // pdfimages numbers what it writes (out-000.ppm): the first comes back.
+      const written = (await readdir(dir))
+        .sort()
+        .find((f) => f === "out" || f.startsWith("out.") || f.startsWith("out-"));
       result.out = written
         ? await readFile(join(dir, written))
             .then((b) => b.toString("base64"))

@@ -276,7 +276,7 @@ describe("corpus walk: images", () => {
     const name = entry.path.split("/").pop() ?? "image";
     const outcome = await attempt("/api/convert/jpg-to-pdf", form([{ name, bytes, type: "image/jpeg" }]));
     await expectPdf(outcome, 1, "jpg-to-pdf");
-    if (entry.kind === "img-jpeg" || entry.kind === "img-png") {
+    if (entry.kind === "img-jpeg" || entry.kind === "img-png" || entry.kind === "img-webp") {
       const refused = entry.expected.includes("reject");
       expect(outcome.ok, `${entry.path}: ${JSON.stringify(outcome)}`).toBe(!refused);
     }

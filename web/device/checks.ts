@@ -7,50 +7,31 @@ import * as v from "valibot";
 import { type ConvertSlug, convertAttachments, convertOptions, fieldsFor, objectEntries } from "../../schema/options";
 import { type ToolDef, toolsById } from "../../schema/tools";
 import { EngineError } from "../../worker/engine/core/errors";
-import { cleanFileName, splitExtension } from "../../worker/engine/core/filenames";
+import { checkFileRules, type FileProblemKind, SNIFF_BYTES } from "../../worker/engine/core/file-kind";
 import type { ToolFile } from "../../worker/engine/tools/types";
 import type { DeviceFile } from "./protocol";
-import { EXT_KIND, KIND_LABEL, sniff } from "./sniff";
 
 type Rules = Pick<ToolDef, "id" | "accept" | "maxSizeMB" | "minFiles" | "maxFiles">;
 
-const TYPE_EXT: Record<string, string> = {
-  "application/pdf": ".pdf",
-  "image/jpeg": ".jpg",
-  "image/png": ".png",
-  "image/webp": ".webp",
-};
-
 const MB = 1024 * 1024;
 
+/** The device's error for each kind of problem (the words are the shared rules', as on the server). */
+const PROBLEM_CODE: Record<FileProblemKind, "validation_failed" | "job_too_large" | "invalid_file"> = {
+  type: "validation_failed",
+  size: "job_too_large",
+  empty: "invalid_file",
+  content: "invalid_file",
+};
+
 export function checkFile(file: DeviceFile, tool: Pick<ToolDef, "accept">, maxBytes: number): ToolFile {
-  let name = cleanFileName(file.name, "file");
-  let { ext } = splitExtension(name);
-  const byType = ext === "" ? TYPE_EXT[file.type.split(";")[0].trim().toLowerCase()] : undefined;
-  if (byType && tool.accept.includes(byType)) {
-    ext = byType;
-    name = `${name}${ext}`;
-  }
-  if (!tool.accept.includes(ext)) {
-    throw new EngineError(
-      "validation_failed",
-      `File type ${ext || "(none)"} is not supported. Accepted types: ${tool.accept.join(", ")}`,
-    );
-  }
-  if (file.bytes.byteLength > maxBytes) {
-    throw new EngineError("job_too_large", `File size exceeds ${Math.round(maxBytes / MB)}MB limit`);
-  }
-  if (file.bytes.byteLength === 0) throw new EngineError("invalid_file", `${name} is empty.`);
   const bytes = new Uint8Array(file.bytes);
-  const claimed = EXT_KIND[ext];
-  const actual = sniff(bytes);
-  if (actual !== claimed) {
-    // A JPEG named .png (or the reverse) is still an image the tool can read.
-    const bothImages =
-      actual !== null && actual !== "pdf" && claimed !== "pdf" && tool.accept.some((a) => EXT_KIND[a] === actual);
-    if (!bothImages) throw new EngineError("invalid_file", `${name} is not a valid ${KIND_LABEL[claimed]}.`);
-  }
-  return { name, kind: actual ?? claimed, bytes };
+  const verdict = checkFileRules(
+    { name: file.name, type: file.type, size: bytes.byteLength, head: bytes.subarray(0, SNIFF_BYTES) },
+    tool.accept,
+    maxBytes,
+  );
+  if (!verdict.ok) throw new EngineError(PROBLEM_CODE[verdict.problem.kind], verdict.problem.message);
+  return { name: verdict.name, kind: verdict.kind, bytes };
 }
 
 export function checkFiles(files: DeviceFile[], tool: Rules, maxBytes: number): ToolFile[] {

@@ -55,6 +55,7 @@ function MergePdfPage() {
         toolId="merge-pdf"
         mode="batch"
         sortable
+        thumbnails
         startLabel="Merge PDF"
         resultLabel={messages.merge.download}
         hint="Files are merged from top to bottom."

@@ -7,6 +7,7 @@ import { FileDropzone } from "../tools/dropzone";
 import { ALL_ALLOWED, ProtectOptions, type ProtectPermissions, protectFields } from "../tools/protect-options";
 import { QueueActions } from "../tools/queue-actions";
 import { ToolLayout } from "../tools/tool-layout";
+import { waitingFiles } from "../tools/upload-items";
 import { UploadList } from "../tools/upload-list";
 import { useUploadQueue } from "../tools/use-upload-queue";
 import { toast } from "../ui/toaster";
@@ -86,6 +87,7 @@ function ProtectPdfPage() {
         <UploadList queue={queue} />
         {queue.items.length > 0 && (
           <QueueActions
+            counting={{ tool, files: waitingFiles(queue.items) }}
             onReset={queue.reset}
             onCancel={queue.reset}
             running={queue.busy}

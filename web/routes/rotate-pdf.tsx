@@ -9,6 +9,8 @@ export const Route = createFileRoute("/rotate-pdf")({ component: RotatePdfPage }
 function RotatePdfPage() {
   const [choice, setChoice] = useState<RotateChoice>(defaultRotateChoice);
   const [error, setError] = useState<string>();
+  // With one PDF on the list, its pages are shown to pick from.
+  const [single, setSingle] = useState<{ file: File; password?: string }>();
   const change = (next: RotateChoice) => {
     setChoice(next);
     setError(undefined);
@@ -19,7 +21,23 @@ function RotatePdfPage() {
         toolId="rotate-pdf"
         mode="each"
         startLabel="Rotate PDF"
-        options={<RotateOptions value={choice} onChange={change} error={error} />}
+        options={
+          <RotateOptions
+            value={choice}
+            onChange={change}
+            error={error}
+            file={single?.file}
+            password={single?.password}
+          />
+        }
+        onFilesChange={(_, items) => {
+          const open = items.filter((i) => i.status !== "refused" && i.status !== "completed");
+          setSingle(
+            open.length === 1 && open[0].status !== "locked"
+              ? { file: open[0].file, password: open[0].filePassword }
+              : undefined,
+          );
+        }}
         canStart={() => {
           const r = rotateFields(choice);
           setError("error" in r ? r.error : undefined);

@@ -1,7 +1,8 @@
-import { Button, Card, chakra, Field, HStack, Input, Stack } from "@chakra-ui/react";
+import { Box, Button, Card, chakra, Field, HStack, Input, Stack } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
 import { LuLockOpen } from "react-icons/lu";
 import { toolsById } from "../../schema/tools";
+import { CountingNote } from "../tools/counting-note";
 import { FileDropzone } from "../tools/dropzone";
 import { ToolLayout } from "../tools/tool-layout";
 import { UnlockResults } from "../tools/unlock-results";
@@ -22,7 +23,14 @@ function UnlockPdfPage() {
           compact={u.entries.length > 0}
           label={u.entries.length > 0 ? "Add more PDFs" : "Drop PDFs here"}
         />
-        <UnlockResults entries={u.entries} onRemove={u.removeFile} onRetry={u.retry} locked={u.busy} />
+        <UnlockResults
+          entries={u.entries}
+          onRemove={u.removeFile}
+          onRetry={u.retry}
+          onPassword={u.setFilePassword}
+          onAddAgain={(file) => u.addFiles([file])}
+          locked={u.busy}
+        />
         {/* Its own form: each file's password prompt is a form too, and forms cannot nest. */}
         <chakra.form
           noValidate
@@ -46,7 +54,12 @@ function UnlockPdfPage() {
                   The password that opens the files, or the owner password. Files that open without one need none.
                 </Field.HelperText>
               </Field.Root>
-              <HStack justify="end" gap="3">
+              <HStack justify="end" gap="3" wrap="wrap">
+                {u.entries.length > 0 && (
+                  <Box flex="1" minW="12rem">
+                    <CountingNote tool={tool} files={u.waiting} />
+                  </Box>
+                )}
                 {u.entries.length > 0 && (
                   <Button variant="ghost" onClick={u.clear} disabled={u.busy}>
                     Clear

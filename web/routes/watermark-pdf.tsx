@@ -1,5 +1,6 @@
 import {
   Alert,
+  Badge,
   Box,
   Button,
   Card,
@@ -20,12 +21,14 @@ import { toolsById } from "../../schema/tools";
 import type { LogoPosition } from "../../schema/watermark-layout";
 import { ApiError } from "../api/client";
 import { resultFiles } from "../api/convert";
+import { CountingNote } from "../tools/counting-note";
 import { FileDropzone } from "../tools/dropzone";
 import { NumberField, Segments, SelectField } from "../tools/fields";
 import { FileResults } from "../tools/file-results";
 import { formatBytes } from "../tools/format";
 import { FilePasswordPrompt } from "../tools/password-prompt";
 import { ActionBar } from "../tools/queue-actions";
+import { RefusalRemedies } from "../tools/refusal-remedies";
 import { ToolLayout } from "../tools/tool-layout";
 import { LOGO_LIMIT_MB, OPACITY, useWatermark } from "../tools/use-watermark";
 import { WatermarkPreview } from "../tools/watermark-preview";
@@ -116,15 +119,31 @@ function WatermarkPdfPage() {
             compact={w.files.length > 0}
             label={w.files.length > 0 ? "Add more PDFs" : "Drop PDFs here"}
           />
-          {w.files.length > 0 && (
+          {w.entries.length > 0 && (
             <Stack as="ul" gap="2" listStyleType="none" m="0" p="0" aria-label="Selected files">
-              {w.entries.map(({ id, file: f, locked }) => (
-                <Stack as="li" key={id} bg="surface" borderWidth="1px" borderRadius="lg" px="3" py="2" gap="2">
+              {w.entries.map(({ id, file: f, locked, refused }) => (
+                <Stack
+                  as="li"
+                  key={id}
+                  bg="surface"
+                  borderWidth="1px"
+                  borderColor={refused ? "red.emphasized" : undefined}
+                  borderRadius="lg"
+                  px="3"
+                  py="2"
+                  gap="2"
+                  data-status={refused ? "refused" : locked ? "locked" : "pending"}
+                >
                   <HStack gap="3">
                     <LuFileText aria-hidden />
                     <Text flex="1" truncate title={f.name}>
                       {f.name}
                     </Text>
+                    {refused && (
+                      <Badge colorPalette="red" variant="subtle" flexShrink={0}>
+                        Not accepted
+                      </Badge>
+                    )}
                     <Text fontSize="xs" color="fg.muted">
                       {formatBytes(f.size)}
                     </Text>
@@ -137,6 +156,19 @@ function WatermarkPdfPage() {
                       <LuX />
                     </IconButton>
                   </HStack>
+                  {refused && (
+                    <Text fontSize="sm" color="fg.error" role="alert">
+                      {refused.message}
+                    </Text>
+                  )}
+                  {refused && refused.remedies.length > 0 && (
+                    <RefusalRemedies
+                      file={f}
+                      remedies={refused.remedies}
+                      sizeLimitMB={tool.maxSizeMB}
+                      onRetryOnDevice={() => w.addFiles([f])}
+                    />
+                  )}
                   {locked && <FilePasswordPrompt name={f.name} onSubmit={(password) => w.unlock(id, password)} />}
                 </Stack>
               ))}
@@ -196,7 +228,12 @@ function WatermarkPdfPage() {
             </Card.Root>
           </chakra.form>
           {/* Outside the form's card, so it stays in view while the column does (ActionBar). */}
-          <ActionBar justify="end" data-testid="queue-actions">
+          <ActionBar justify="end" align="center" wrap="wrap" data-testid="queue-actions">
+            {w.files.length > 0 && (
+              <Box flex="1" minW="12rem">
+                <CountingNote tool={tool} files={w.files.length} />
+              </Box>
+            )}
             {w.files.length > 0 && (
               <Button variant="ghost" onClick={w.clear} disabled={mutation.isPending}>
                 Clear
@@ -224,8 +261,8 @@ function WatermarkPdfPage() {
         </Stack>
         <Box as="aside" aria-label="Preview" position={{ md: "sticky" }} top={{ md: "24" }} alignSelf="start">
           <WatermarkPreview
-            file={w.entries[0]?.file}
-            password={w.entries[0]?.password}
+            file={w.working[0]?.file}
+            password={w.working[0]?.password}
             text={w.text}
             opacity={w.opacity}
             logo={w.mode === "image" ? w.logo : null}

@@ -1,7 +1,7 @@
 import { createContext, useContext } from "react";
 
 /** Where code outside a link (a toast's button) may send the visitor. */
-export type Destination = "/premium" | "/" | "/history";
+export type Destination = "/premium" | "/" | "/history" | "/compress-pdf";
 
 /**
  * Navigation handed down by the root layout (the router's own), so modules below the router need

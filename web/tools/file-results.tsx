@@ -1,4 +1,4 @@
-import { Badge, Box, HStack, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Flex, HStack, Stack, Text } from "@chakra-ui/react";
 import type { ConvertedFile } from "../../schema/api";
 import { formatBytes } from "./format";
 import { ResultActions } from "./result-actions";
@@ -29,8 +29,8 @@ export function FileResults({ files }: { files: ConvertedFile[] }) {
             data-testid="file-result"
             data-status={f.status}
           >
-            <HStack gap="3" wrap="wrap">
-              <Stack gap="0.5" flex="1" minW="0">
+            <Flex gap="3" wrap="wrap" align="center">
+              <Stack gap="0.5" flex="1 1 10rem" minW="0">
                 <HStack gap="2" minW="0">
                   <Text fontWeight="medium" truncate title={f.convertedName ?? f.originalName}>
                     {f.convertedName ?? f.originalName}
@@ -45,8 +45,13 @@ export function FileResults({ files }: { files: ConvertedFile[] }) {
                     : [formatBytes(f.size), f.message].filter(Boolean).join(" · ")}
                 </Text>
               </Stack>
-              {f.downloadUrl && <ResultActions result={f} />}
-            </HStack>
+              {f.downloadUrl && (
+                // On a phone the actions take a line of their own under the name, status and size.
+                <Box flexBasis={{ base: "full", md: "auto" }} data-testid="row-actions">
+                  <ResultActions result={f} size="xs" />
+                </Box>
+              )}
+            </Flex>
           </Box>
         );
       })}

@@ -1,6 +1,8 @@
-import { Button, Flex, type FlexProps, HStack, Spacer, Text } from "@chakra-ui/react";
+import { Button, Flex, type FlexProps, HStack, Spacer, Stack, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { LuRotateCcw, LuX } from "react-icons/lu";
+import type { ToolDef } from "../../schema/tools";
+import { CountingNote } from "./counting-note";
 
 export interface QueueActionsProps {
   /** Empties the list and starts again. */
@@ -22,6 +24,8 @@ export interface QueueActionsProps {
    */
   onCancel?(): void;
   running?: boolean;
+  /** The tool and the files waiting: the counting rule, and a warning when they need more than is left. */
+  counting?: { tool: ToolDef; files: number };
 }
 
 /**
@@ -54,14 +58,19 @@ export function ActionBar(props: FlexProps) {
  * is never scrolled away from once files are chosen (a long list, a phone's small screen). It
  * must be a direct child of the tool's own column (not inside a card) for that.
  */
-export function QueueActions({ onReset, resetDisabled, start, hint, onCancel, running }: QueueActionsProps) {
+export function QueueActions({ onReset, resetDisabled, start, hint, onCancel, running, counting }: QueueActionsProps) {
   const cancellable = Boolean(onCancel && running);
   return (
     <ActionBar direction={{ base: "column", sm: "row" }} align={{ sm: "center" }} data-testid="queue-actions">
-      {hint && (
-        <Text fontSize="sm" color="fg.muted">
-          {hint}
-        </Text>
+      {(hint || counting) && (
+        <Stack gap="0.5">
+          {hint && (
+            <Text fontSize="sm" color="fg.muted">
+              {hint}
+            </Text>
+          )}
+          {counting && <CountingNote tool={counting.tool} files={counting.files} />}
+        </Stack>
       )}
       <Spacer display={{ base: "none", sm: "block" }} />
       <HStack gap="3" justify="end">

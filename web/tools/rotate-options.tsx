@@ -1,6 +1,7 @@
 import { Box, Button, Collapsible, Field, HStack, Input, RadioGroup, Stack, Text } from "@chakra-ui/react";
 import { LuChevronDown, LuRotateCcw, LuRotateCw } from "react-icons/lu";
 import { parsePageRanges } from "../../schema/options";
+import { RotatePages } from "./rotate-pages";
 
 export type Angle = "90" | "180" | "270";
 
@@ -36,13 +37,18 @@ export function RotateOptions({
   value,
   onChange,
   error,
+  file,
+  password,
 }: {
   value: RotateChoice;
   onChange(next: RotateChoice): void;
   error?: string;
+  /** The one PDF on the list: its pages are shown to pick from. */
+  file?: File;
+  password?: string;
 }) {
   return (
-    <Collapsible.Root defaultOpen={false}>
+    <Collapsible.Root defaultOpen={false} lazyMount>
       <HStack justify="space-between" wrap="wrap" gap="2">
         <Text fontSize="sm" color="fg.muted" data-testid="rotate-summary">
           {summary(value)}
@@ -107,10 +113,20 @@ export function RotateOptions({
                 {error ? (
                   <Field.ErrorText>{error}</Field.ErrorText>
                 ) : (
-                  <Field.HelperText>For example 1,3-5</Field.HelperText>
+                  <Field.HelperText>
+                    {file ? "For example 1,3-5, or pick the pages below" : "For example 1,3-5"}
+                  </Field.HelperText>
                 )}
               </Field.Root>
             </Box>
+          )}
+          {value.scope === "some" && file && (
+            <RotatePages
+              file={file}
+              password={password}
+              pages={value.pages}
+              onPages={(pages) => onChange({ ...value, pages })}
+            />
           )}
         </Stack>
       </Collapsible.Content>

@@ -47,7 +47,7 @@ export function PartsResult({
                 wrap="wrap"
                 data-testid={words.testId}
               >
-                <Box minW="0">
+                <Box minW="0" flex="1 1 10rem">
                   <Text truncate fontWeight="medium" title={r.convertedName}>
                     {r.convertedName}
                   </Text>
@@ -55,7 +55,9 @@ export function PartsResult({
                     {formatBytes(r.size)}
                   </Text>
                 </Box>
-                <ResultActions result={r} size="xs" />
+                <Box flexBasis={{ base: "full", md: "auto" }} data-testid="row-actions">
+                  <ResultActions result={r} size="xs" />
+                </Box>
               </HStack>
             ))}
           </Stack>

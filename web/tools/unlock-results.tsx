@@ -1,13 +1,26 @@
-import { Badge, Button, chakra, HStack, IconButton, Input, Stack, Text } from "@chakra-ui/react";
-import { useState } from "react";
+import { Badge, Box, Button, chakra, Flex, HStack, IconButton, Input, Stack, Text } from "@chakra-ui/react";
 import { LuFileText, LuKeyRound, LuX } from "react-icons/lu";
+import { toolsById } from "../../schema/tools";
 import { formatBytes } from "./format";
+import { RefusalRemedies } from "./refusal-remedies";
 import { ResultActions } from "./result-actions";
 import { needsPassword, type UnlockEntry } from "./use-unlock";
 
-/** Asks for one file's password right where its result says it needs one. */
-function PasswordPrompt({ entry, onRetry }: { entry: UnlockEntry; onRetry(password: string): void }) {
-  const [value, setValue] = useState("");
+/**
+ * Asks for one file's password right where its result says it needs one. What is typed here is
+ * the file's password for the big Unlock PDF button too (use-unlock keeps it); Enter or the small
+ * button tries this file alone.
+ */
+function PasswordPrompt({
+  entry,
+  onChange,
+  onRetry,
+}: {
+  entry: UnlockEntry;
+  onChange(password: string): void;
+  onRetry(): void;
+}) {
+  const value = entry.password ?? "";
   return (
     <chakra.form
       display="flex"
@@ -15,7 +28,7 @@ function PasswordPrompt({ entry, onRetry }: { entry: UnlockEntry; onRetry(passwo
       flexWrap="wrap"
       onSubmit={(e) => {
         e.preventDefault();
-        if (value) onRetry(value);
+        if (value) onRetry();
       }}
     >
       <Input
@@ -27,7 +40,7 @@ function PasswordPrompt({ entry, onRetry }: { entry: UnlockEntry; onRetry(passwo
         aria-label={`Password for ${entry.file.name}`}
         placeholder="Password for this file"
         value={value}
-        onChange={(e) => setValue(e.currentTarget.value)}
+        onChange={(e) => onChange(e.currentTarget.value)}
         autoFocus
       />
       <Button type="submit" size="sm" loading={entry.retrying} disabled={!value} colorPalette="red" bg="brand.solid">
@@ -42,11 +55,16 @@ export function UnlockResults({
   entries,
   onRemove,
   onRetry,
+  onPassword,
+  onAddAgain,
   locked,
 }: {
   entries: UnlockEntry[];
   onRemove(id: string): void;
-  onRetry(id: string, password: string): void;
+  onRetry(id: string): void;
+  onPassword(id: string, password: string): void;
+  /** A refused file again, on this device ("Process it on this device instead"). */
+  onAddAgain(file: File): void;
   locked: boolean;
 }) {
   if (entries.length === 0) return null;
@@ -55,6 +73,8 @@ export function UnlockResults({
       {entries.map((entry) => {
         const r = entry.result;
         const ok = r?.status === "unlocked";
+        const bad = entry.refused || (r && !ok);
+        const status = entry.refused ? "refused" : (r?.status ?? "pending");
         return (
           <Stack
             as="li"
@@ -62,32 +82,47 @@ export function UnlockResults({
             gap="2"
             bg="surface"
             borderWidth="1px"
-            borderColor={r && !ok ? "red.emphasized" : "border"}
+            borderColor={bad ? "red.emphasized" : "border"}
             borderRadius="xl"
-            px="4"
+            px={{ base: "3", md: "4" }}
             py="3"
             data-testid="file-result"
-            data-status={r?.status ?? "pending"}
+            data-status={status}
           >
-            <HStack gap="3" wrap="wrap">
+            <Flex gap="3" wrap="wrap" align="center">
               <LuFileText aria-hidden />
-              <Stack gap="0.5" flex="1" minW="0">
+              <Stack gap="0.5" flex="1 1 10rem" minW="0">
                 <HStack gap="2" minW="0">
                   <Text fontWeight="medium" truncate title={r?.convertedName ?? entry.file.name}>
                     {r?.convertedName ?? entry.file.name}
                   </Text>
-                  {r && (
+                  {(r || entry.refused) && (
                     <Badge colorPalette={ok ? "green" : "red"} variant="subtle" flexShrink={0}>
-                      {ok ? "Unlocked" : needsPassword(r) ? "Needs password" : "Failed"}
+                      {entry.refused
+                        ? "Not accepted"
+                        : ok
+                          ? "Unlocked"
+                          : needsPassword(r)
+                            ? "Needs password"
+                            : "Failed"}
                     </Badge>
                   )}
                 </HStack>
-                <Text fontSize="sm" color={r && !ok ? "fg.error" : "fg.muted"}>
-                  {!r ? formatBytes(entry.file.size) : ok ? r.message : (r.message ?? r.error)}
+                <Text fontSize="sm" color={bad ? "fg.error" : "fg.muted"} role={entry.refused ? "alert" : undefined}>
+                  {entry.refused
+                    ? entry.refused.message
+                    : !r
+                      ? formatBytes(entry.file.size)
+                      : ok
+                        ? r.message
+                        : (r.message ?? r.error)}
                 </Text>
               </Stack>
               {ok && r.downloadUrl ? (
-                <ResultActions result={r} />
+                // On a phone the actions take a line of their own under the name.
+                <Box flexBasis={{ base: "full", md: "auto" }} data-testid="row-actions">
+                  <ResultActions result={r} size="xs" />
+                </Box>
               ) : (
                 <IconButton
                   aria-label={`Remove ${entry.file.name}`}
@@ -99,8 +134,22 @@ export function UnlockResults({
                   <LuX />
                 </IconButton>
               )}
-            </HStack>
-            {needsPassword(r) && <PasswordPrompt entry={entry} onRetry={(pw) => onRetry(entry.id, pw)} />}
+            </Flex>
+            {entry.refused && entry.refused.remedies.length > 0 && (
+              <RefusalRemedies
+                file={entry.file}
+                remedies={entry.refused.remedies}
+                sizeLimitMB={toolsById["unlock-pdf"].maxSizeMB}
+                onRetryOnDevice={() => onAddAgain(entry.file)}
+              />
+            )}
+            {needsPassword(r) && (
+              <PasswordPrompt
+                entry={entry}
+                onChange={(pw) => onPassword(entry.id, pw)}
+                onRetry={() => onRetry(entry.id)}
+              />
+            )}
           </Stack>
         );
       })}

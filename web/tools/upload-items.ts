@@ -2,9 +2,14 @@ import type { ConvertedFile } from "../../schema/api";
 
 /**
  * The spec's upload item (section 3), plus `pending` for files waiting for the person to press
- * start and `locked` for an encrypted PDF waiting for its password.
+ * start, `locked` for an encrypted PDF waiting for its password, and `refused` for a file the
+ * tool does not take (its type, size or content): it stays on the list with its reason and what
+ * to do, and is never sent.
  */
-export type UploadStatus = "pending" | "locked" | "uploading" | "processing" | "completed" | "error";
+export type UploadStatus = "pending" | "locked" | "refused" | "uploading" | "processing" | "completed" | "error";
+
+/** What a person can do about a refused file: compress it first, or run the job on this device. */
+export type Remedy = "compress" | "device";
 
 export interface UploadItem {
   id: string;
@@ -22,6 +27,8 @@ export interface UploadItem {
   compressionRatio?: string;
   /** An encrypted PDF's password, checked (pdf.js opened the file with it) before it is sent. */
   filePassword?: string;
+  /** A refused file's ways forward. */
+  remedies?: Remedy[];
 }
 
 export const PROGRESS = { sent: 10, responded: 50, processing: 80, done: 100 } as const;
@@ -29,9 +36,21 @@ export const PROGRESS = { sent: 10, responded: 50, processing: 80, done: 100 } a
 export const PROCESSING_PAUSE_MS = 1500;
 
 let counter = 0;
-export function newItem(file: File, status: UploadStatus): UploadItem {
+export function newItem(file: File, status: UploadStatus, extra: Partial<UploadItem> = {}): UploadItem {
   counter += 1;
-  return { id: `upload-${Date.now().toString(36)}-${counter}`, file, progress: 0, status, originalSize: file.size };
+  return {
+    id: `upload-${Date.now().toString(36)}-${counter}`,
+    file,
+    progress: 0,
+    status,
+    originalSize: file.size,
+    ...extra,
+  };
+}
+
+/** Items the tool will work on: everything but refused files. */
+export function usable(items: readonly UploadItem[]): UploadItem[] {
+  return items.filter((i) => i.status !== "refused");
 }
 
 export function isActive(item: UploadItem): boolean {
@@ -89,4 +108,9 @@ export function pause(ms: number, signal?: AbortSignal): Promise<void> {
       { once: true },
     );
   });
+}
+
+/** How many files wait to be sent (ready, or failed and to be tried again). */
+export function waitingFiles(items: readonly UploadItem[]): number {
+  return items.filter((i) => i.status === "pending" || i.status === "error").length;
 }

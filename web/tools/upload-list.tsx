@@ -11,6 +11,8 @@ export interface UploadListProps {
   sortable?: boolean;
   /** Small image previews (jpg-to-pdf). */
   previews?: boolean;
+  /** Each PDF's first page and page count (merge). */
+  thumbnails?: boolean;
   /** Off where the page states each saving elsewhere (see UploadRow). */
   showSaving?: boolean;
   /** Shown under an item's row (compress image's comparison). */
@@ -18,26 +20,28 @@ export interface UploadListProps {
 }
 
 /** The items of an upload queue: name, size, status, progress, error, remove, and per-file results. */
-export function UploadList({ queue, sortable, previews, showSaving, rowExtra }: UploadListProps) {
+export function UploadList({ queue, sortable, previews, thumbnails, showSaving, rowExtra }: UploadListProps) {
   const { items } = queue;
   if (items.length === 0) return null;
   const showResult = queue.mode === "each";
   const label = `${items.length} ${items.length === 1 ? "file" : "files"}`;
+  const rowProps = (item: UploadItem) => ({
+    item,
+    count: items.length,
+    showResult,
+    preview: previews,
+    thumbnail: thumbnails,
+    showSaving,
+    sizeLimitMB: queue.tool.maxSizeMB,
+    onUnlock: (password: string) => queue.unlock(item.id, password),
+    // Switched to this device by the row's button: the same file again, where the edge's limit does not apply.
+    onRetryOnDevice: () => queue.addFiles([item.file]),
+  });
   if (!sortable) {
     return (
       <Stack as="ul" gap="2" aria-label={label} p="0" m="0">
         {items.map((item, i) => (
-          <UploadRow
-            key={item.id}
-            item={item}
-            index={i}
-            count={items.length}
-            onRemove={() => queue.remove(item.id)}
-            onUnlock={(password) => queue.unlock(item.id, password)}
-            showResult={showResult}
-            preview={previews}
-            showSaving={showSaving}
-          >
+          <UploadRow key={item.id} {...rowProps(item)} index={i} onRemove={() => queue.remove(item.id)}>
             {rowExtra?.(item)}
           </UploadRow>
         ))}
@@ -53,16 +57,12 @@ export function UploadList({ queue, sortable, previews, showSaving, rowExtra }: 
           return (
             <UploadRow
               key={id}
-              item={item}
+              {...rowProps(item)}
               index={i}
-              count={items.length}
               handle={handle}
               locked={queue.busy}
               onRemove={() => queue.remove(id)}
-              onUnlock={(password) => queue.unlock(id, password)}
               onMove={(step) => queue.move(id, step)}
-              showResult={showResult}
-              preview={previews}
             />
           );
         }}

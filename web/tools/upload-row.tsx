@@ -2,7 +2,10 @@ import { Badge, Box, Flex, HStack, Icon, IconButton, Image, Progress, Stack, Tex
 import { type ReactNode, useEffect, useState } from "react";
 import { LuArrowDown, LuArrowUp, LuFileText, LuGripVertical, LuX } from "react-icons/lu";
 import { formatBytes } from "./format";
+import { PageThumbnail } from "./page-thumbnail";
 import { FilePasswordPrompt } from "./password-prompt";
+import { usePdfDocument } from "./pdf-preview";
+import { RefusalRemedies } from "./refusal-remedies";
 import { ResultActions } from "./result-actions";
 import type { DragHandle } from "./sortable-list";
 import type { UploadItem, UploadStatus } from "./upload-items";
@@ -10,6 +13,7 @@ import type { UploadItem, UploadStatus } from "./upload-items";
 const STATUS: Record<UploadStatus, { label: string; palette: string }> = {
   pending: { label: "Ready", palette: "gray" },
   locked: { label: "Password needed", palette: "orange" },
+  refused: { label: "Not accepted", palette: "red" },
   uploading: { label: "Uploading", palette: "blue" },
   processing: { label: "Processing", palette: "purple" },
   completed: { label: "Completed", palette: "green" },
@@ -38,6 +42,8 @@ export interface UploadRowProps {
   /** Show the row's own Download action (one result per file). */
   showResult?: boolean;
   preview?: boolean;
+  /** A PDF's first page and its page count, instead of the file icon (merge). */
+  thumbnail?: boolean;
   locked?: boolean;
   /** Tries an encrypted file's password (status `locked`). */
   onUnlock?(password: string): Promise<boolean>;
@@ -45,8 +51,17 @@ export interface UploadRowProps {
   showSaving?: boolean;
   /** Shown under the row, across its whole width (a comparison, a result's details). */
   children?: ReactNode;
+  /** The tool's size limit, for a refused file's "Over 25 MB: compress it first". */
+  sizeLimitMB?: number;
+  /** Runs a refused file again on this device (its "Process it on this device instead"). */
+  onRetryOnDevice?(): void;
 }
 
+/**
+ * One file of a list. Its name, status and size come first; its actions (Download, Share, Save)
+ * sit beside them where there is room and on a line of their own below on a phone, so they never
+ * cover the name. A refused file says why, and what to do.
+ */
 export function UploadRow({
   item,
   index,
@@ -56,15 +71,22 @@ export function UploadRow({
   handle,
   showResult,
   preview,
+  thumbnail,
   locked,
   onUnlock,
   showSaving = true,
   children,
+  sizeLimitMB,
+  onRetryOnDevice,
 }: UploadRowProps) {
   const image = useObjectUrl(item.file, Boolean(preview));
   const status = STATUS[item.status];
   const name = item.file.name;
   const showProgress = item.status === "uploading" || item.status === "processing";
+  const bad = item.status === "error" || item.status === "refused";
+  // Merge's list: the first page small and the page count, drawn by pdf.js as split's pages are.
+  const openable = item.status !== "refused" && item.status !== "locked";
+  const pdf = usePdfDocument(thumbnail && openable ? item.file : null, item.filePassword);
   return (
     <Box
       ref={handle?.setNodeRef}
@@ -73,7 +95,7 @@ export function UploadRow({
       listStyleType="none"
       bg="surface"
       borderWidth="1px"
-      borderColor={item.status === "error" ? "red.emphasized" : "border"}
+      borderColor={bad ? "red.emphasized" : "border"}
       borderRadius="xl"
       px={{ base: "3", md: "4" }}
       py="3"
@@ -81,7 +103,7 @@ export function UploadRow({
       data-testid="upload-item"
       data-status={item.status}
     >
-      <Flex gap={{ base: "2", md: "3" }} rowGap="2" align="center" wrap={{ base: "wrap", sm: "nowrap" }}>
+      <Flex gap={{ base: "2", md: "3" }} align="center" wrap="wrap">
         {handle && onMove && (
           <IconButton
             {...handle.handleProps}
@@ -95,26 +117,32 @@ export function UploadRow({
             <LuGripVertical />
           </IconButton>
         )}
-        <Flex
-          boxSize="10"
-          flexShrink={0}
-          align="center"
-          justify="center"
-          borderRadius="md"
-          bg="bg.muted"
-          overflow="hidden"
-        >
-          {image ? (
-            <Image src={image} alt="" boxSize="10" objectFit="cover" />
-          ) : (
-            <Icon as={LuFileText} color="fg.muted" />
-          )}
-        </Flex>
-        <Stack gap="1" flex="1" minW="0">
+        {thumbnail ? (
+          <Box w="10" flexShrink={0} data-testid="upload-thumbnail">
+            <PageThumbnail doc={pdf.doc} pageNumber={1} width={40} failed={pdf.failed || !openable} />
+          </Box>
+        ) : (
+          <Flex
+            boxSize="10"
+            flexShrink={0}
+            align="center"
+            justify="center"
+            borderRadius="md"
+            bg="bg.muted"
+            overflow="hidden"
+          >
+            {image ? (
+              <Image src={image} alt="" boxSize="10" objectFit="cover" />
+            ) : (
+              <Icon as={LuFileText} color="fg.muted" />
+            )}
+          </Flex>
+        )}
+        <Stack gap="1" flex="1 1 10rem" minW="0" data-testid="upload-info">
           <Text fontWeight="medium" truncate title={name}>
             {name}
           </Text>
-          <HStack gap="2" rowGap="1" fontSize="xs" color="fg.muted" wrap="wrap">
+          <HStack gap="2" fontSize="xs" color="fg.muted" wrap="wrap" rowGap="1">
             <Badge colorPalette={status.palette} variant="subtle" size="sm" data-testid="upload-status">
               {status.label}
             </Badge>
@@ -122,6 +150,11 @@ export function UploadRow({
               {formatBytes(item.originalSize)}
               {showSaving && savingText(item)}
             </Text>
+            {thumbnail && pdf.doc && (
+              <Text data-testid="page-count">
+                {pdf.doc.numPages} {pdf.doc.numPages === 1 ? "page" : "pages"}
+              </Text>
+            )}
           </HStack>
           {showProgress && (
             <Progress.Root
@@ -136,18 +169,10 @@ export function UploadRow({
               </Progress.Track>
             </Progress.Root>
           )}
-          {item.status === "locked" && onUnlock && (
-            <FilePasswordPrompt name={name} reason={item.error} onSubmit={onUnlock} />
-          )}
-          {item.error && item.status !== "locked" && (
-            <Text fontSize="sm" color="fg.error" role="alert">
-              {item.error}
-            </Text>
-          )}
         </Stack>
         {showResult && item.result && (
-          // On a phone the actions take a line of their own under the name, so neither squeezes the other.
-          <Box order={{ base: 1, sm: 0 }} w={{ base: "full", sm: "auto" }} pl={{ base: "12", sm: "0" }}>
+          // On a phone the actions take a line of their own under the name (order 1, full width).
+          <Box order={{ base: 1, md: 0 }} flexBasis={{ base: "full", md: "auto" }} data-testid="row-actions">
             <ResultActions result={item.result} size="xs" />
           </Box>
         )}
@@ -177,6 +202,24 @@ export function UploadRow({
           <LuX />
         </IconButton>
       </Flex>
+      {item.status === "locked" && onUnlock && (
+        <Box mt="2">
+          <FilePasswordPrompt name={name} reason={item.error} onSubmit={onUnlock} />
+        </Box>
+      )}
+      {item.error && item.status !== "locked" && (
+        <Text fontSize="sm" color="fg.error" role="alert" mt="2" data-testid="upload-error">
+          {item.error}
+        </Text>
+      )}
+      {item.status === "refused" && item.remedies && item.remedies.length > 0 && (
+        <RefusalRemedies
+          file={item.file}
+          remedies={item.remedies}
+          sizeLimitMB={sizeLimitMB}
+          onRetryOnDevice={onRetryOnDevice}
+        />
+      )}
       {children}
     </Box>
   );

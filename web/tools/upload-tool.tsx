@@ -5,7 +5,7 @@ import { type ToolId, toolsById } from "../../schema/tools";
 import { FileDropzone } from "./dropzone";
 import { QueueActions } from "./queue-actions";
 import { ResultCard } from "./result-card";
-import type { UploadItem } from "./upload-items";
+import { type UploadItem, usable } from "./upload-items";
 import { UploadList } from "./upload-list";
 import { type UploadQueueOptions, useUploadQueue } from "./use-upload-queue";
 
@@ -19,6 +19,8 @@ export interface UploadToolProps extends Omit<UploadQueueOptions, "tool"> {
   options?: ReactNode;
   sortable?: boolean;
   previews?: boolean;
+  /** Each PDF's first page and page count on its row (merge). */
+  thumbnails?: boolean;
   /** Batch tools: the words on the one result's download button. */
   resultLabel?: string;
   /** A line under the list while files wait: how the order is used, for instance. */
@@ -35,6 +37,7 @@ export function UploadTool({
   options,
   sortable,
   previews,
+  thumbnails,
   resultLabel,
   hint,
   onFilesChange,
@@ -45,13 +48,18 @@ export function UploadTool({
   const { items, busy } = queue;
   const files = items.map((i) => i.file);
   const filesKey = items
-    .map((i) => `${i.file.name}:${i.file.size}:${i.file.lastModified}:${i.status === "locked"}:${i.filePassword ?? ""}`)
+    .map(
+      (i) =>
+        `${i.file.name}:${i.file.size}:${i.file.lastModified}:${i.status === "locked"}:${i.status === "refused"}:${i.filePassword ?? ""}`,
+    )
     .join("|");
   // biome-ignore lint/correctness/useExhaustiveDependencies: the list's identity changes every render; its files do not.
   useEffect(() => onFilesChange?.(files, items), [filesKey]);
   const waiting = items.filter((i) => i.status === "pending" || i.status === "error").length;
-  const done = items.length > 0 && items.every((i) => i.status === "completed");
-  const batchResult = queue.mode === "batch" ? items[0]?.result : undefined;
+  // Refused files stay on the list (with their reason) but are no part of the job.
+  const working = usable(items);
+  const done = working.length > 0 && working.every((i) => i.status === "completed");
+  const batchResult = queue.mode === "batch" ? working.find((i) => i.result)?.result : undefined;
 
   return (
     <Stack gap="5">
@@ -64,8 +72,8 @@ export function UploadTool({
           disabled={busy && queue.mode === "batch"}
         />
       )}
-      {done && batchResult && <ResultCard result={batchResult} label={resultLabel} sources={items.length} />}
-      <UploadList queue={queue} sortable={sortable && !done} previews={previews} />
+      {done && batchResult && <ResultCard result={batchResult} label={resultLabel} sources={working.length} />}
+      <UploadList queue={queue} sortable={sortable && !done} previews={previews} thumbnails={thumbnails} />
       {items.length > 0 && !(done && queue.mode === "batch") && options && (
         <Card.Root variant="outline" bg="surface" borderRadius="xl">
           <Card.Body gap="4">{options}</Card.Body>
@@ -74,6 +82,7 @@ export function UploadTool({
       {items.length > 0 && !(done && queue.mode === "batch") && (
         <QueueActions
           hint={done ? undefined : hint}
+          counting={done ? undefined : { tool, files: working.filter((i) => i.status !== "completed").length }}
           onReset={queue.reset}
           onCancel={queue.reset}
           running={busy}

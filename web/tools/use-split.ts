@@ -8,7 +8,7 @@ import { useAllowanceGuard } from "../session/allowance";
 import { toast } from "../ui/toaster";
 import { needsPassword, passwordOpens } from "./locked-pdf";
 import { messages } from "./messages";
-import { sizeLimitMB } from "./validation";
+import { contentCheck, sizeLimitMB } from "./validation";
 
 const m = messages.split;
 
@@ -63,6 +63,15 @@ export function useSplit() {
       const ctrl = new AbortController();
       controller.current = ctrl;
       patch(id, { status: "analyzing", progress: 100 });
+      // Its bytes first: a file that is no PDF at all is said so without being sent.
+      const problem =
+        password === undefined ? await contentCheck(file, toolsById["split-pdf"]).catch(() => null) : null;
+      if (problem) {
+        if (ctrl.signal.aborted) return;
+        patch(id, { status: "error", error: m.analyzeFailed, detail: problem.message });
+        toast({ title: m.analyzeToastTitle, description: problem.message, variant: "destructive" });
+        return;
+      }
       if (password === undefined && (await needsPassword(file).catch(() => false))) {
         if (!ctrl.signal.aborted) patch(id, { status: "locked" });
         return;

@@ -32,8 +32,11 @@ import { revokeDeviceResults } from "../device/answer";
 import { deviceOffer, offersForServerError, offersForSize } from "../device/offer";
 import { useAllowanceGuard } from "../session/allowance";
 import { toast } from "../ui/toaster";
+import { culpritOf, isFileProblem } from "./batch-failure";
+import { takeHandOff } from "./handoff";
 import { needsPassword, passwordFields, passwordOpens } from "./locked-pdf";
 import { messages } from "./messages";
+import { remediesFor } from "./refusal";
 import {
   completedPatches,
   isActive,
@@ -43,8 +46,9 @@ import {
   patchItems,
   pause,
   type UploadItem,
+  usable,
 } from "./upload-items";
-import { validateFile, validationToastTitle } from "./validation";
+import { contentCheck, fileProblem, validationToastTitle } from "./validation";
 
 export interface UploadQueueOptions {
   tool: ToolDef;
@@ -144,9 +148,21 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
         if (isAbort(err)) return;
         const message = uploadFailureMessage(err);
         const code = err instanceof ApiError ? err.code : undefined;
-        // A password pdf.js accepted but the server did not: the file asks for it again.
-        const asks = batch.length === 1 && (code === "password_required" || code === "password_incorrect");
-        update(ids, { status: asks ? "locked" : "error", progress: 0, error: message });
+        const asksPassword = code === "password_required" || code === "password_incorrect";
+        // One file's own problem in a batch: only that file is marked, with its own words; the
+        // others wait again (not "Failed") and go on once it is removed or fixed.
+        const culprit = isFileProblem(err) ? culpritOf(err, batch, message) : undefined;
+        if (culprit) {
+          update(
+            ids.filter((id) => id !== culprit.id),
+            { status: "pending", progress: 0, error: undefined },
+          );
+          update([culprit.id], { status: asksPassword ? "locked" : "refused", progress: 0, error: message });
+        } else {
+          // A password pdf.js accepted but the server did not: the file asks for it again.
+          const asks = batch.length === 1 && asksPassword;
+          update(ids, { status: asks ? "locked" : "error", progress: 0, error: message });
+        }
         const limited = err instanceof ApiError && err.status === 429;
         const again = () => retryRef.current.start(itemsRef.current.filter((i) => ids.includes(i.id)));
         toast({
@@ -171,23 +187,9 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
     (list: UploadItem[]) => {
       const { mode, tool } = opts.current;
       if (list.length === 0) return;
-      // A signed-in person whose allowance is used up is stopped here, before any upload.
-      if (!guardRef.current.check()) {
-        update(
-          list.map((i) => i.id),
-          { status: "error", progress: 0, error: "Conversion limit reached" },
-        );
-        return;
-      }
-      if (mode === "each") {
-        for (const item of list) void send([item]);
-        return;
-      }
-      if (list.length < tool.minFiles) {
-        update(
-          list.map((i) => i.id),
-          { status: "error", error: messages.merge.tooFewItem },
-        );
+      const ids = list.map((i) => i.id);
+      if (mode === "batch" && list.length < tool.minFiles) {
+        update(ids, { status: "error", error: messages.merge.tooFewItem });
         toast({
           title: messages.merge.tooFewTitle,
           description: messages.merge.tooFewDescription,
@@ -195,26 +197,54 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
         });
         return;
       }
-      void send(list);
+      // The whole batch against what is left today, before any upload (schema/allowance.ts):
+      // a batch that would cross the limit is refused whole, never half sent.
+      void guardRef.current.checkFirst(tool, list.length).then((allowed) => {
+        if (!allowed) {
+          update(ids, { status: "error", progress: 0, error: "Conversion limit reached" });
+          return;
+        }
+        // A file removed while the allowance was read is not sent.
+        const still = list.filter((i) => itemsRef.current.some((x) => x.id === i.id));
+        if (still.length === 0) return;
+        if (mode === "each") for (const item of still) void send([item]);
+        else void send(still);
+      });
     },
     [send, update],
   );
 
-  /** Marks the added files that need a password as locked; resolves with the others. */
+  /**
+   * Looks at each added file: its content by its first bytes (a file that is not what its name
+   * says is refused at once, only that file), then whether it needs a password (held as locked).
+   * Resolves with the files that can go.
+   */
   const inspect = useCallback(
     async (added: UploadItem[]): Promise<UploadItem[]> => {
-      if (opts.current.askPasswords === false) return added;
+      const { tool, askPasswords } = opts.current;
       const verdicts = added.map((a) => {
-        const verdict = needsPassword(a.file).catch(() => false);
-        const done = verdict.then((locked) => {
-          checks.current.delete(a.id);
+        const verdict = (async (): Promise<"open" | "locked" | "refused"> => {
+          const problem = await contentCheck(a.file, tool).catch(() => null);
+          if (problem) {
+            update([a.id], { status: "refused", progress: 0, error: problem.message, remedies: [] });
+            toast({ title: validationToastTitle(tool), description: problem.message, variant: "destructive" });
+            return "refused";
+          }
+          if (askPasswords === false) return "open";
+          const locked = await needsPassword(a.file).catch(() => false);
           if (locked) update([a.id], { status: "locked", progress: 0 });
-        });
-        checks.current.set(a.id, done);
+          return locked ? "locked" : "open";
+        })();
+        checks.current.set(
+          a.id,
+          verdict.then(() => {
+            checks.current.delete(a.id);
+          }),
+        );
         return verdict;
       });
-      const locked = await Promise.all(verdicts);
-      return added.filter((_, i) => !locked[i]);
+      const found = await Promise.all(verdicts);
+      return added.filter((_, i) => found[i] === "open");
     },
     [update],
   );
@@ -222,39 +252,62 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
   const addFiles = useCallback(
     (files: readonly File[]) => {
       const { tool, mode, autoStart, startDelayMs } = opts.current;
-      const valid: File[] = [];
-      for (const file of files) {
-        const problem = validateFile(file, tool);
-        if (!problem) valid.push(file);
-        else
-          toast({
-            title: validationToastTitle(tool),
-            description: problem,
-            variant: "destructive",
-            ...(offersForSize(problem) ? { action: deviceOffer(() => retryRef.current.add([file])) } : {}),
-          });
-      }
-      // A finished merge is a finished job: new files start a new list.
-      const kept = itemsRef.current.filter((i) => !(mode === "batch" && i.status === "completed"));
-      const room = tool.maxFiles === 1 ? 1 : tool.maxFiles - kept.length;
-      if (valid.length > room && tool.maxFiles > 1) {
+      // Every file keeps its place on the list: a refused one stays, with its reason and what to do.
+      const incoming: { file: File; refused?: UploadItem }[] = files.map((file) => {
+        const problem = fileProblem(file, tool);
+        if (!problem) return { file };
+        toast({
+          title: validationToastTitle(tool),
+          description: problem.message,
+          variant: "destructive",
+          ...(offersForSize(problem.message) ? { action: deviceOffer(() => retryRef.current.add([file])) } : {}),
+        });
+        return {
+          file,
+          refused: newItem(file, "refused", { error: problem.message, remedies: remediesFor(problem, file, tool) }),
+        };
+      });
+      const again = new Set(files);
+      // A finished merge is a finished job: new files start a new list. A refused file added again
+      // (after switching to this device) replaces its old row.
+      const kept = itemsRef.current.filter(
+        (i) => !(mode === "batch" && i.status === "completed") && !(i.status === "refused" && again.has(i.file)),
+      );
+      const valid = incoming.filter((x) => !x.refused).length;
+      const room = tool.maxFiles === 1 ? 1 : tool.maxFiles - usable(kept).length;
+      if (valid > room && tool.maxFiles > 1) {
         toast({
           title: validationToastTitle(tool),
           description: `You can upload at most ${tool.maxFiles} files at once.`,
           variant: "destructive",
         });
       }
-      const added = valid.slice(0, Math.max(0, room)).map((f) => newItem(f, autoStart ? "uploading" : "pending"));
-      if (added.length === 0) return;
+      let taken = 0;
+      const fresh: UploadItem[] = [];
+      const added: UploadItem[] = [];
+      for (const x of incoming) {
+        if (x.refused) {
+          fresh.push(x.refused);
+          continue;
+        }
+        if (taken >= Math.max(0, room)) continue;
+        taken += 1;
+        const item = newItem(x.file, autoStart ? "uploading" : "pending");
+        fresh.push(item);
+        added.push(item);
+      }
+      if (fresh.length === 0) return;
       const base = tool.maxFiles === 1 ? kept.filter(isActive) : kept;
       const next = [
         ...base.map((i) =>
           i.status === "error" && mode === "batch" ? { ...i, status: "pending" as const, error: undefined } : i,
         ),
-        ...added,
+        // A single-file tool shows the one file it works on (or the one it refused).
+        ...(tool.maxFiles === 1 && added.length > 0 ? added : fresh),
       ];
       itemsRef.current = next;
       setItems(next);
+      if (added.length === 0) return;
       const checked = inspect(added);
       if (!autoStart) return;
       const stillThere = (list: UploadItem[]) => list.filter((a) => itemsRef.current.some((i) => i.id === a.id));
@@ -265,6 +318,13 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
     },
     [startItems, inspect],
   );
+
+  // Files another page handed over ("compress it first"), once, as this page opens.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount.
+  useEffect(() => {
+    const handed = takeHandOff(opts.current.tool.id);
+    if (handed.length > 0) addFiles(handed);
+  }, []);
 
   retryRef.current = { add: addFiles, start: startItems };
 
@@ -283,7 +343,9 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
   const move = useCallback((id: string, to: string | number) => {
     setItems((prev) => {
       const from = prev.findIndex((i) => i.id === id);
-      const target = typeof to === "number" ? from + to : prev.findIndex((i) => i.id === to);
+      let target = typeof to === "number" ? from + to : prev.findIndex((i) => i.id === to);
+      // A refused file is no part of the order: a step goes past it to the next file that is.
+      if (typeof to === "number") while (prev[target]?.status === "refused") target += to;
       if (from < 0 || target < 0 || target >= prev.length || from === target) return prev;
       const next = [...prev];
       const [it] = next.splice(from, 1);

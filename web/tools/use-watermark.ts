@@ -8,7 +8,9 @@ import { useAllowanceGuard } from "../session/allowance";
 import { toast } from "../ui/toaster";
 import { needsPassword, passwordFields, passwordOpens } from "./locked-pdf";
 import { messages } from "./messages";
-import { sizeLimitMB } from "./validation";
+import { remediesFor } from "./refusal";
+import type { Remedy } from "./upload-items";
+import { contentCheck, fileProblem } from "./validation";
 
 const m = messages.watermark;
 const tool = toolsById["watermark-pdf"];
@@ -25,6 +27,8 @@ export interface WatermarkEntry {
   locked?: boolean;
   /** Its password, checked with pdf.js. */
   password?: string;
+  /** A file the tool does not take (type, size, content), listed with its reason and what to do. */
+  refused?: { message: string; remedies: Remedy[] };
 }
 
 /**
@@ -39,7 +43,9 @@ export function useWatermark() {
   const [mode, setMode] = useState<"text" | "image">("text");
   const [logo, setLogoState] = useState<File | null>(null);
   const [logoChoice, setLogoChoice] = useState<LogoChoice>({ position: "center", scale: 40, rotation: 0 });
-  const files = entries.map((e) => e.file);
+  // Refused files stay listed but are no part of the job.
+  const working = entries.filter((e) => !e.refused);
+  const files = working.map((e) => e.file);
   const [text, setTextState] = useState<string>(m.defaultText);
   const [opacity, setOpacity] = useState<number>(OPACITY.initial);
   const [textError, setTextError] = useState<string>();
@@ -54,33 +60,48 @@ export function useWatermark() {
   useEffect(() => () => running.current?.abort(), []);
 
   const addFiles = (list: readonly File[]) => {
-    const pdfs = list.filter((f) => f.type === "application/pdf");
-    if (pdfs.length < list.length) {
+    const problems = list.map((f) => fileProblem(f, tool));
+    if (problems.some((p) => p?.kind === "type")) {
       toast({ title: m.invalidFilesTitle, description: m.invalidFilesDescription, variant: "destructive" });
     }
     // Spec section 9: 25 MB for every tool, checked here rather than after a wasted upload.
-    const limit = sizeLimitMB(tool);
-    const fitting = pdfs.filter((f) => f.size <= limit * MB);
-    if (fitting.length < pdfs.length) {
-      const problem = `File size exceeds ${limit}MB limit`;
-      const tooBig = pdfs.filter((f) => f.size > limit * MB);
+    const tooBig = list.filter((_, i) => problems[i]?.kind === "size");
+    const sizeProblem = problems.find((p) => p?.kind === "size");
+    if (sizeProblem) {
       toast({
         title: m.invalidFilesTitle,
-        description: problem,
+        description: sizeProblem.message,
         variant: "destructive",
-        ...offerFor({ sizeProblem: problem }, () => addFiles(tooBig)),
+        ...offerFor({ sizeProblem: sizeProblem.message }, () => addFiles(tooBig)),
       });
     }
-    if (fitting.length === 0) return;
-    const added = fitting.map((file) => ({ id: `wm-${++counter}`, file }));
-    setEntries((prev) => [...prev, ...added]);
+    const added: WatermarkEntry[] = list.map((file, i) => {
+      const problem = problems[i];
+      return {
+        id: `wm-${++counter}`,
+        file,
+        ...(problem ? { refused: { message: problem.message, remedies: remediesFor(problem, file, tool) } } : {}),
+      };
+    });
+    // A refused file added again (after switching to this device) replaces its old row.
+    const again = new Set(list);
+    setEntries((prev) => [...prev.filter((e) => !(e.refused && again.has(e.file))), ...added]);
     mutation.reset();
-    for (const a of added) {
-      void needsPassword(a.file)
-        .catch(() => false)
-        .then((locked) => {
-          if (locked) setEntries((prev) => prev.map((e) => (e.id === a.id ? { ...e, locked: true } : e)));
-        });
+    for (const a of added.filter((e) => !e.refused)) {
+      void (async () => {
+        // Its bytes first: only a file that is not what its name says is refused, the others go on.
+        const wrong = await contentCheck(a.file, tool).catch(() => null);
+        if (wrong) {
+          setEntries((prev) =>
+            prev.map((e) => (e.id === a.id ? { ...e, refused: { message: wrong.message, remedies: [] } } : e)),
+          );
+          toast({ title: m.invalidFilesTitle, description: wrong.message, variant: "destructive" });
+          return;
+        }
+        if (await needsPassword(a.file).catch(() => false)) {
+          setEntries((prev) => prev.map((e) => (e.id === a.id ? { ...e, locked: true } : e)));
+        }
+      })();
     }
   };
 
@@ -133,7 +154,7 @@ export function useWatermark() {
       toast({ title: m.noFiles, variant: "destructive" });
       return;
     }
-    const locked = entries.find((e) => e.locked);
+    const locked = working.find((e) => e.locked);
     if (locked) {
       toast({
         title: messages.locked.title,
@@ -142,9 +163,9 @@ export function useWatermark() {
       });
       return;
     }
-    if (!guard.check()) return;
+    if (!guard.check(tool, files.length)) return;
     // Opacity travels as text, one decimal, as the slider shows it.
-    const common = { opacity: opacity.toFixed(1), ...passwordFields(entries.map((e) => e.password)) };
+    const common = { opacity: opacity.toFixed(1), ...passwordFields(working.map((e) => e.password)) };
     const image = mode === "image" && logo;
     cancel();
     const controller = new AbortController();
@@ -194,6 +215,8 @@ export function useWatermark() {
   return {
     files,
     entries,
+    /** The files the job works on, with their passwords (refused ones left out). */
+    working,
     addFiles,
     removeFile,
     clear,

@@ -1,4 +1,12 @@
 import { DEFAULT_UPLOAD_LIMIT_MB, type ToolDef } from "../../schema/tools";
+import {
+  contentProblem,
+  type FileProblem,
+  nameAndExtension,
+  SNIFF_BYTES,
+  sizeProblem,
+  typeProblem,
+} from "../../worker/engine/core/file-kind";
 import { deviceLimitMB } from "../device/budget";
 import { isDeviceMode } from "../device/mode";
 
@@ -16,15 +24,30 @@ export function sizeLimitMB(tool: Pick<ToolDef, "maxSizeMB">): number {
   return tool.maxSizeMB || DEFAULT_UPLOAD_LIMIT_MB;
 }
 
+/**
+ * What is wrong with a file by its name, declared type and size (spec section 5), or null; the
+ * rules and words are the server's (worker/engine/core/file-kind.ts). Its content is checked
+ * next, by `contentCheck`, which must read it.
+ */
+export function fileProblem(file: File, tool: Pick<ToolDef, "accept" | "maxSizeMB">): FileProblem | null {
+  const { ext } = nameAndExtension(file.name, file.type, tool.accept);
+  return typeProblem(ext, tool.accept) ?? sizeProblem(file.size, sizeLimitMB(tool) * MB);
+}
+
 /** Spec section 5, generic upload: the reason a file cannot be used, or null when it can. */
 export function validateFile(file: File, tool: Pick<ToolDef, "accept" | "maxSizeMB">): string | null {
-  const ext = fileExtension(file.name);
-  if (!tool.accept.includes(`.${ext}`)) {
-    return `File type .${ext} is not supported. Accepted types: ${tool.accept.join(", ")}`;
-  }
-  const limit = sizeLimitMB(tool);
-  if (file.size > limit * MB) return `File size exceeds ${limit}MB limit`;
-  return null;
+  return fileProblem(file, tool)?.message ?? null;
+}
+
+/**
+ * The file's content against what its name says, from its first bytes (read from disk, never
+ * the whole file): a text file renamed .pdf is refused as it is added, not after the upload.
+ */
+export async function contentCheck(file: File, tool: Pick<ToolDef, "accept">): Promise<FileProblem | null> {
+  const { name, ext } = nameAndExtension(file.name, file.type, tool.accept);
+  const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
+  // The name the person gave (the server's cleaned one differs only for odd names).
+  return contentProblem(file.name || name, ext, file.size, head, tool.accept);
 }
 
 /** The title of the toast for a skipped file: images (and protect) say 'Invalid file'. */

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { ConvertedFile } from "../../schema/api";
 import { toolsById } from "../../schema/tools";
 import { config } from "../config";
+import { sniff } from "../engine/core/file-kind";
 import { cleanFileName, splitExtension } from "../engine/core/filenames";
 import type { AppEnv } from "../env";
 import { AppError, asUnavailable } from "../errors";
@@ -11,7 +12,7 @@ import { recordHistory } from "../services/history";
 import { readMultipart } from "../services/multipart";
 import { brake } from "../services/rate-limit";
 import { putResult, type ResultOwner } from "../services/storage";
-import { requestTooLarge, sniff } from "../services/uploads";
+import { requestTooLarge } from "../services/uploads";
 import { resolveViewer } from "../services/viewer";
 
 /**

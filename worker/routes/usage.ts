@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { Usage } from "../../schema/api";
 import type { AppEnv } from "../env";
 import { asUnavailable } from "../errors";
-import { dailyLimit, guestUsedToday, tierOf, usedToday } from "../services/quota";
+import { usageOf } from "../services/quota";
 import { brake } from "../services/rate-limit";
 import { resolveViewer } from "../services/viewer";
 
@@ -21,10 +21,10 @@ export const usage = new Hono<AppEnv>().get("/usage", async (c) => {
     viewer.kind === "user" ? `user:${viewer.userId}` : viewer.clientKey,
     "Too many requests in the last minute. Please wait a minute and try again.",
   );
-  const tier = viewer.kind === "user" ? tierOf(viewer.role) : "guest";
-  const daily = dailyLimit(c.env, tier);
-  const used =
-    viewer.kind === "user" ? usedToday(viewer.user, now) : await guestUsedToday(c.env, viewer.clientKey, now);
-  const body: Usage = { tier, used, daily, remaining: daily === null ? null : Math.max(0, daily - used) };
+  const body: Usage = await usageOf(c.env, viewer, now).catch((err: unknown): never => {
+    throw asUnavailable(err, "Your allowance could not be read. Please try again in a moment.");
+  });
+  // Never cached: it changes with every conversion.
+  c.header("Cache-Control", "no-store");
   return c.json(body);
 });

@@ -2,9 +2,10 @@ import { ChakraProvider } from "@chakra-ui/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { vi } from "vitest";
-import type { PublicUser } from "../../../schema/api";
+import type { PublicUser, Usage } from "../../../schema/api";
 import { meQuery } from "../../../web/api/auth";
 import { createQueryClient } from "../../../web/api/query-client";
+import { usageQuery } from "../../../web/api/usage";
 import { AuthProvider } from "../../../web/session/auth-context";
 import { system } from "../../../web/theme/system";
 
@@ -23,11 +24,16 @@ export const testUser: PublicUser = {
   createdAt: new Date(0).toISOString(),
 };
 
+/** A guest with a day's allowance large enough for any batch a test sends (the rule is tested on its own). */
+export const guestAllowance: Usage = { tier: "guest", used: 0, daily: 50, remaining: 50 };
+
 export function Providers({ children }: { children: ReactNode }) {
   const client = createQueryClient();
   // A stored token's session is already known, so the tests' fetch sees only the calls under test.
   const token = localStorage.getItem("sessionToken");
   if (token) client.setQueryData(meQuery(token).queryKey, { user: testUser });
+  // A guest's allowance is known too (GET /api/usage), with room for the tests' batches.
+  else client.setQueryData(usageQuery(null).queryKey, guestAllowance);
   return (
     <ChakraProvider value={system}>
       <QueryClientProvider client={client}>

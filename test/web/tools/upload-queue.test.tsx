@@ -101,11 +101,21 @@ describe("a generic upload item", () => {
     expect(fn).toHaveBeenCalledTimes(1);
   });
 
-  it("skips invalid files with a 'File validation error' toast and keeps the valid ones", async () => {
-    deferredFetch();
+  it("refuses invalid files with a 'File validation error' toast, keeps them listed with their reason, and keeps the valid ones", async () => {
+    const { fn } = deferredFetch();
     const { result } = setup({ mode: "each" });
     act(() => result.current.addFiles([pdf("notes.txt"), pdf("big.pdf", 26 * 1024 * 1024), pdf("ok.PDF")]));
-    expect(result.current.items.map((i) => i.file.name)).toEqual(["ok.PDF"]);
+    expect(result.current.items.map((i) => [i.file.name, i.status, i.error, i.remedies])).toEqual([
+      ["notes.txt", "refused", "File type .txt is not supported. Accepted types: .pdf", []],
+      // Over the edge's limit: compress it first (Compress PDF), or run it on this device.
+      ["big.pdf", "refused", "File size exceeds 25MB limit", ["compress", "device"]],
+      ["ok.PDF", "pending", undefined, undefined],
+    ]);
+    // Refused files are never sent.
+    act(() => result.current.start());
+    await tick();
+    expect(fn).toHaveBeenCalledTimes(1);
+    expect((fn.mock.calls[0][1].body as FormData).getAll("files").map((f) => (f as File).name)).toEqual(["ok.PDF"]);
     expect(toast).toHaveBeenCalledWith({
       title: "File validation error",
       description: "File type .txt is not supported. Accepted types: .pdf",
@@ -143,5 +153,18 @@ describe("a generic upload item", () => {
     expect(names()).toEqual(["c.pdf", "b.pdf", "a.pdf"]);
     act(() => result.current.move(result.current.items[0].id, -1));
     expect(names()).toEqual(["c.pdf", "b.pdf", "a.pdf"]);
+  });
+
+  it("steps past a refused file: it keeps its row but is no part of the order", () => {
+    const { result } = setup({ mode: "batch" });
+    act(() => result.current.addFiles([pdf("a.pdf"), pdf("notes.txt"), pdf("c.pdf")]));
+    const names = () => result.current.items.map((i) => `${i.file.name}:${i.status}`);
+    expect(names()).toEqual(["a.pdf:pending", "notes.txt:refused", "c.pdf:pending"]);
+    // One step up takes c.pdf before a.pdf, not merely above the refused row.
+    act(() => result.current.move(result.current.items[2].id, -1));
+    expect(names()).toEqual(["c.pdf:pending", "a.pdf:pending", "notes.txt:refused"]);
+    act(() => result.current.move(result.current.items[1].id, 1));
+    // Nothing to pass below: a.pdf stays.
+    expect(names()).toEqual(["c.pdf:pending", "a.pdf:pending", "notes.txt:refused"]);
   });
 });

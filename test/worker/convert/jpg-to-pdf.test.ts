@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MAX_MEGAPIXELS } from "../../../worker/engine/image/probe";
 import { corpusFile, oracle } from "../helpers";
 import {
   base64Bytes,
@@ -20,7 +21,8 @@ import {
 const JPG = "/api/convert/jpg-to-pdf";
 
 async function image(path: string, name = path.split("/").pop() ?? "image"): Promise<UploadFile> {
-  return { name, bytes: await corpusFile(`img/${path}`), type: name.endsWith(".png") ? "image/png" : "image/jpeg" };
+  const type = name.endsWith(".png") ? "image/png" : name.endsWith(".webp") ? "image/webp" : "image/jpeg";
+  return { name, bytes: await corpusFile(`img/${path}`), type };
 }
 
 async function toPdf(...files: UploadFile[]): Promise<Uint8Array> {
@@ -166,9 +168,127 @@ describe("POST /api/convert/jpg-to-pdf", () => {
     expect(truncatedPng.error).toMatch(/^truncated\.png is not a valid PNG image: /);
     const lossless = await convertFails(JPG, form([await image("jpeg/sharp__testimgl.jpg")]), 400);
     expect(lossless.error).toContain("lossless, arithmetic or hierarchical");
-    const webp = await convertFails(JPG, form([await image("webp/libwebp__test.webp")]), 400);
-    expect(webp.error).toBe("File type .webp is not supported. Accepted types: .jpg, .jpeg, .png");
+    const gifFile = { ...(await image("other/sharp__grey-plus-alpha.gif")), type: "image/gif" };
+    expect((await convertFails(JPG, form([gifFile]), 400)).error).toBe(
+      "File type .gif is not supported. Accepted types: .jpg, .jpeg, .png, .webp",
+    );
     const gif = { ...(await image("other/sharp__grey-plus-alpha.gif")), name: "disguised.png" };
     expect((await convertFails(JPG, form([gif]), 400)).error).toBe("disguised.png is not a valid PNG image.");
+  });
+});
+
+/** The WebP decoded by libwebp's dwebp: the reference for what the page must show. */
+async function dwebp(bytes: Uint8Array): Promise<Raster> {
+  const r = await oracle("dwebp", ["-quiet", "-ppm", "{in}", "-o", "{out}"], bytes);
+  expect(r.code, r.stderr).toBe(0);
+  return parsePnm(base64Bytes(r.out ?? ""));
+}
+
+/** The first image of a PDF as poppler decodes it (pdfimages): the stored pixels, no rendering between. */
+async function firstImage(pdf: Uint8Array): Promise<Raster> {
+  const r = await oracle("pdfimages", ["-f", "1", "-l", "1", "{in}", "{out}"], pdf);
+  expect(r.code, r.stderr).toBe(0);
+  return parsePnm(base64Bytes(r.out ?? ""));
+}
+
+/** The largest dimension a square WebP may have under the probe's cap, plus one: over the cap. */
+function overCapWebp(): Uint8Array {
+  const side = Math.ceil(Math.sqrt(MAX_MEGAPIXELS.webp * 1e6)) + 1;
+  // RIFF, WEBP, a VP8X chunk whose canvas is side x side, then a tiny VP8L bitstream header.
+  const b = new Uint8Array(64);
+  b.set([0x52, 0x49, 0x46, 0x46], 0);
+  new DataView(b.buffer).setUint32(4, b.length - 8, true);
+  b.set([0x57, 0x45, 0x42, 0x50, 0x56, 0x50, 0x38, 0x58], 8);
+  new DataView(b.buffer).setUint32(16, 10, true);
+  const put24 = (at: number, v: number) => b.set([v & 255, (v >> 8) & 255, (v >> 16) & 255], at);
+  put24(24, side - 1);
+  put24(27, side - 1);
+  return b;
+}
+
+describe("POST /api/convert/jpg-to-pdf with WebP images", () => {
+  it("writes a lossy WebP's pixels as a JPEG the size of the image, as dwebp shows them", async () => {
+    const file = await image("webp/libwebp__test.webp");
+    const out = await toPdf(file);
+    // One DCT image, at the WebP's own size, RGB (a WebP is always colour).
+    expect(await imagesIn(out)).toEqual([["image", "128", "128", "rgb", "3", "8", "jpeg"]]);
+    const info = await pdfInfo(out);
+    expect(info["Page size"]).toMatch(/^128 x 128 pts/);
+    const page = await render(out, { dpi: 72 });
+    expect([page.width, page.height]).toEqual([128, 128]);
+    // At quality 90, against libwebp's own decoding, as poppler decodes the stored JPEG: within
+    // what libjpeg's cjpeg -quality 90 of the same pixels gives (2.05 on this image).
+    const reference = await dwebp(file.bytes);
+    const stored = await firstImage(out);
+    expect(meanDiff(stored, reference)).toBeLessThan(2.5);
+    expect(meanDiff(blocks(stored), blocks(reference))).toBeLessThan(1);
+    // And the page shows it.
+    expect(meanDiff(blocks(page), blocks(reference))).toBeLessThan(2);
+  });
+
+  it("writes a lossless WebP exactly (Flate), and its alpha as a soft mask", async () => {
+    const lossless = await image("webp/libwebp__lossless_color_transform.webp");
+    const out = await toPdf(lossless);
+    expect(await imagesIn(out)).toEqual([["image", "512", "512", "rgb", "3", "8", "image"]]);
+    // The stored pixels are libwebp's decoding, exactly; the page shows them.
+    const reference = await dwebp(lossless.bytes);
+    expect(meanDiff(await firstImage(out), reference)).toBe(0);
+    expect(meanDiff(blocks(await render(out, { dpi: 72 })), blocks(reference))).toBeLessThan(1);
+
+    const alpha = await toPdf(await image("webp/sharp__5_webp_a.webp"));
+    const rows = await imagesIn(alpha);
+    expect(rows).toEqual([
+      ["image", "300", "300", "rgb", "3", "8", "jpeg"],
+      ["smask", "300", "300", "gray", "1", "8", "image"],
+    ]);
+  });
+
+  it("turns the page by the WebP's EXIF orientation", async () => {
+    // Stored 128 x 128 with orientation 6: a square, so compare with the upright decoding turned.
+    const file = await image("webp/pillow__hopper_orientation_6.webp");
+    const page = await render(await toPdf(file), { dpi: 72 });
+    const stored = await dwebp(file.bytes);
+    const turned: Raster = { ...stored, data: new Uint8Array(stored.data.length) };
+    // Orientation 6: shown turned 90 degrees clockwise.
+    for (let y = 0; y < stored.height; y++)
+      for (let x = 0; x < stored.width; x++)
+        for (let c = 0; c < 3; c++)
+          turned.data[(x * stored.width + (stored.height - 1 - y)) * 3 + c] =
+            stored.data[(y * stored.width + x) * 3 + c];
+    expect(meanDiff(blocks(page), blocks(turned))).toBeLessThan(4);
+    expect(meanDiff(blocks(page), blocks(stored))).toBeGreaterThan(10);
+  });
+
+  it("takes the first frame of an animation, and mixes WebP with JPEG and PNG in order", async () => {
+    const animated = await image("webp/sharp__animated-loop-3.webp");
+    const still = await oracle("webpmux", ["-get", "frame", "1", "{in}", "-o", "{out}"], animated.bytes);
+    expect(still.code, still.stderr).toBe(0);
+    const frame = await dwebp(base64Bytes(still.out ?? ""));
+    const alone = await firstImage(await toPdf(animated));
+    expect([alone.width, alone.height]).toEqual([frame.width, frame.height]);
+    expect(meanDiff(blocks(alone), blocks(frame))).toBeLessThan(1.5);
+
+    const out = await toPdf(
+      await image("jpeg/progressive_cat.jpg"),
+      await image("webp/sharp__animated-loop-3.webp"),
+      await image("png/pdflib__basn2c08.png"),
+    );
+    expect(await pageCount(out)).toBe(3);
+    const rows = await imagesIn(out);
+    expect(rows.map((r) => r.slice(1, 3))).toEqual([
+      ["320", "240"],
+      ["370", "285"],
+      ["32", "32"],
+    ]);
+  });
+
+  it("refuses a WebP over the probe's pixel cap before decoding it (413), and a damaged one (400)", async () => {
+    const big = await convertFails(JPG, form([{ name: "huge.webp", bytes: overCapWebp(), type: "image/webp" }]), 413);
+    expect(big.error).toMatch(
+      /^huge\.webp is \d+ x \d+ pixels \([\d.]+ megapixels\)\. The limit for this job is \d+ megapixels\.$/,
+    );
+    const whole = await corpusFile("img/webp/libwebp__test.webp");
+    const cut = { name: "cut.webp", bytes: whole.subarray(0, whole.length >> 1), type: "image/webp" };
+    expect((await convertFails(JPG, form([cut]), 400)).error).toMatch(/^cut\.webp is not a valid WebP image/);
   });
 });

@@ -5,6 +5,7 @@ import { toolsById } from "../../../schema/tools";
 import { FileDropzone } from "../dropzone";
 import { formatBytes } from "../format";
 import { QueueActions } from "../queue-actions";
+import { waitingFiles } from "../upload-items";
 import { UploadList } from "../upload-list";
 import { useUploadQueue } from "../use-upload-queue";
 import { ImageResult } from "./image-result";
@@ -147,6 +148,7 @@ export function CompressImageTool() {
       )}
       {items.length > 0 && (
         <QueueActions
+          counting={{ tool, files: waitingFiles(items) }}
           onReset={queue.reset}
           onCancel={queue.reset}
           running={busy}

@@ -6,6 +6,7 @@ import { toolsById } from "../../../schema/tools";
 import { FileDropzone } from "../dropzone";
 import { formatBytes } from "../format";
 import { QueueActions } from "../queue-actions";
+import { waitingFiles } from "../upload-items";
 import { UploadList } from "../upload-list";
 import { useUploadQueue } from "../use-upload-queue";
 import { OutcomeNotes } from "./outcome";
@@ -138,6 +139,7 @@ export function CompressPdfTool() {
       )}
       {items.length > 0 && (
         <QueueActions
+          counting={{ tool, files: waitingFiles(items) }}
           onReset={queue.reset}
           onCancel={queue.reset}
           running={busy}

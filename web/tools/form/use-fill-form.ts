@@ -9,7 +9,7 @@ import { useAllowanceGuard } from "../../session/allowance";
 import { toast } from "../../ui/toaster";
 import { needsPassword, passwordOpens } from "../locked-pdf";
 import { messages } from "../messages";
-import { validateFile, validationToastTitle } from "../validation";
+import { contentCheck, validateFile, validationToastTitle } from "../validation";
 import { FILL_FORM_PATH, useFormFields } from "./api";
 import { type FormValues, initialValues } from "./values";
 
@@ -103,6 +103,12 @@ export function useFillForm() {
       currentId.current = id;
       setValues({});
       setDoc({ id, file, status: "reading", pageCount: 0, fields: [] });
+      // Its bytes first: a file that is no PDF at all is refused without being sent.
+      const wrong = await contentCheck(file, tool).catch(() => null);
+      if (wrong) {
+        patch(id, { status: "refused", detail: wrong.message });
+        return;
+      }
       if (await needsPassword(file).catch(() => false)) {
         patch(id, { status: "locked" });
         return;

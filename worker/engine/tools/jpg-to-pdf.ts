@@ -4,14 +4,14 @@ import { derivedName } from "../core/filenames";
 import { imagesToPdf } from "../pdf/embed/images-to-pdf";
 import type { Tool } from "./types";
 
-/** JPG/PNG to PDF: the images, in the order given, into one PDF, a page each. */
+/** JPG/PNG/WebP to PDF: the images, in the order given, into one PDF, a page each. */
 export const jpgToPdfTool: Tool<OptionsOf<"jpg-to-pdf">> = {
   tool: "jpg-to-pdf",
   conversionType: "jpg-to-pdf",
   async run(files, layout, budget) {
     const images = files.map((f) => {
-      if (f.kind !== "jpeg" && f.kind !== "png") {
-        throw new EngineError("invalid_file", `${f.name} is not a JPEG or PNG image.`);
+      if (f.kind !== "jpeg" && f.kind !== "png" && f.kind !== "webp") {
+        throw new EngineError("invalid_file", `${f.name} is not a JPEG, PNG or WebP image.`);
       }
       return { bytes: f.bytes, name: f.name, kind: f.kind };
     });

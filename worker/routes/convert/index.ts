@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { conversionsFor, conversionsUsed } from "../../../schema/allowance";
 import type { ConvertedFile } from "../../../schema/api";
 import type { ConvertSlug } from "../../../schema/options";
 import { config } from "../../config";
@@ -109,10 +110,13 @@ async function convertAdmitted(
   const unavailable = (err: unknown): never => {
     throw asUnavailable(err, NOT_COUNTED);
   };
+  // One slot before the upload is read (a person with none left is answered at once), then the
+  // rest of what the request's files need, all or none (schema/allowance.ts).
   const reservation = await reserveConversion(c.env, viewer, now).catch(unavailable);
   let stored: StoredResult[] = [];
   try {
     const { uploads, form, others } = await readUploads(c, tool);
+    await reservation.extend(conversionsFor(tool, uploads.length) - reservation.count).catch(unavailable);
     const started = Date.now();
     const budget = new Budget(config(c.env).jobTimeoutMs, budgetOptions);
     budget.take(
@@ -163,8 +167,8 @@ async function convertAdmitted(
         processingTime,
       ).catch(unavailable);
     }
-    if (produced.length > 0) await reservation.commit();
-    else await reservation.release();
+    const failed = result.outputs.filter((o) => !o.ok).length;
+    await reservation.commit(conversionsUsed(tool, uploads.length, failed, produced.length > 0));
 
     // `file` is the single result, or the one marked primary among several (spec: files[] or file).
     const primary = result.outputs.findIndex((o) => o.ok && o.primary);

@@ -10,11 +10,12 @@ import { createPdf, savePdf } from "../document";
 import { checkPixels, MAX_PIXELS, type PlacedImage } from "./common";
 import { jpegXObject, parseJpeg } from "./jpeg";
 import { needsDecoding, parsePng, pngXObject } from "./png";
+import { type WebpCodecs, webpCodecs, webpXObject } from "./webp";
 
 export interface ImageInput {
   bytes: Uint8Array;
   name: string;
-  kind: "jpeg" | "png";
+  kind: "jpeg" | "png" | "webp";
 }
 
 /** PDF viewers refuse pages larger than 200 inches (Acrobat's limit); smaller than 3 points is unusable. */
@@ -71,9 +72,16 @@ export function imagePlacement(img: Omit<PlacedImage, "ref">) {
 
 /**
  * An image as an XObject of `doc`: a JPEG's own data; a PNG's, or its pixels decoded (within the
- * budget) when it has alpha, interlacing or palette transparency.
+ * budget) when it has alpha, interlacing or palette transparency; a WebP's pixels written again
+ * (see webp.ts).
  */
-export async function embedImage(doc: PDFDocument, image: ImageInput, budget?: Budget): Promise<PlacedImage> {
+export async function embedImage(
+  doc: PDFDocument,
+  image: ImageInput,
+  budget?: Budget,
+  codecs?: WebpCodecs,
+): Promise<PlacedImage> {
+  if (image.kind === "webp") return webpXObject(doc.context, image.bytes, image.name, budget, codecs);
   if (image.kind === "jpeg") {
     const jpeg = parseJpeg(image.bytes, image.name);
     checkPixels(image.name, jpeg.width, jpeg.height, MAX_PIXELS);
@@ -120,8 +128,10 @@ export function pageFor(w: number, h: number, layout: PageLayout) {
 export async function imagesToPdf(images: readonly ImageInput[], opts: { budget?: Budget; layout?: PageLayout } = {}) {
   const doc = await createPdf();
   const layout = opts.layout ?? { pageSize: "fit", orientation: "auto", margin: "none" };
+  // One set of WebP codecs for the whole request (see webpCodecs).
+  const codecs = webpCodecs();
   for (const image of images) {
-    const placed = await embedImage(doc, image, opts.budget);
+    const placed = await embedImage(doc, image, opts.budget, codecs);
     const { pageWidth, pageHeight, matrix } = imagePlacement(placed);
     const at = pageFor(pageWidth, pageHeight, layout);
     const page = doc.addPage([at.width, at.height]);
