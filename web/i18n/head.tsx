@@ -1,47 +1,12 @@
 import { useRouterState } from "@tanstack/react-router";
 import { useEffect } from "react";
-import { LOCALES, type LocaleTag, localePath } from "../../schema/locales";
-import { tools } from "../../schema/tools";
-import { type Translate, useLocale, useT } from "./provider";
+import { alternateLinks, HEAD_LINK_MARK, pageMeta } from "../../schema/page-meta";
+import { useLocale, useT } from "./provider";
 
-export interface PageMeta {
-  title: string;
-  description: string;
-  /** Pages no search engine should list (a shared file, a path that does not exist). */
-  noindex?: boolean;
-}
+export type { PageMeta } from "../../schema/page-meta";
+export { alternateLinks, pageMeta } from "../../schema/page-meta";
 
-/**
- * The title and description of a page (spec path, without the language prefix) in the page's
- * language. Tool pages take the catalogue's; the others are listed here. A page not listed yet
- * has the site's own.
- */
-export function pageMeta(path: string, notFound: boolean, t: Translate<"common">, tool: Translate<"tools">): PageMeta {
-  const site = { title: t("meta.siteTitle"), description: t("meta.siteDescription") };
-  const page = (title: string, description = site.description) => ({
-    title: t("meta.pageTitle", { page: title }),
-    description,
-  });
-  if (notFound) return { ...page(t("meta.notFoundTitle")), noindex: true };
-  const found = tools.find((x) => x.path === path);
-  if (found) return page(tool(`${found.id}.title`), tool(`${found.id}.description`));
-  if (path === "/all-tools") return page(t("nav.allTools"), t("meta.allToolsDescription"));
-  if (path === "/donate") return page(t("meta.donateTitle"), t("meta.donateDescription"));
-  if (path.startsWith("/shared/")) return { ...page(t("meta.sharedTitle")), noindex: true };
-  if (path.startsWith("/auth/")) return { ...site, noindex: true };
-  return site;
-}
-
-/** The `<link>`s that tell search engines each language's URL of this page, and which is canonical. */
-export function alternateLinks(origin: string, path: string, tag: LocaleTag) {
-  return [
-    ...LOCALES.map((l) => ({ rel: "alternate", hreflang: l.tag, href: origin + localePath(l.tag, path) })),
-    { rel: "alternate", hreflang: "x-default", href: origin + path },
-    { rel: "canonical", hreflang: undefined, href: origin + localePath(tag, path) },
-  ];
-}
-
-const MARK = "data-i18n-head";
+const MARK = HEAD_LINK_MARK;
 
 function setMeta(name: string, content: string | null) {
   let el = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);

@@ -1,12 +1,14 @@
 import type { Context } from "hono";
 import { isKnownPage } from "../../schema/pages";
 import type { AppEnv } from "../env";
+import { withPageHead } from "./page-head";
 
 /**
  * The site's pages. Static files are served by the assets layer before the Worker runs; a path
  * that is no file comes here (`not_found_handling = "none"` in wrangler.toml). A page the router
  * knows gets the app's index.html; any other path gets the same index.html (the app shows its
- * not-found page) with a real 404, so crawlers and link checkers are told the truth.
+ * not-found page) with a real 404, so crawlers and link checkers are told the truth. Either way the
+ * head is the page's own, in its language (page-head.ts).
  */
 export async function servePage(c: Context<AppEnv>): Promise<Response> {
   const req = c.req.raw;
@@ -18,12 +20,13 @@ export async function servePage(c: Context<AppEnv>): Promise<Response> {
   // An unknown path must not be answered "304: same as /".
   if (!known) for (const h of ["if-none-match", "if-modified-since"]) headers.delete(h);
   const index = await c.env.ASSETS.fetch(new Request(new URL("/", req.url), { method: req.method, headers }));
-  if (known || !index.ok) return index;
+  const url = new URL(req.url);
+  if (known || !index.ok) return withPageHead(index, url, false);
   const answer = new Headers(index.headers);
-  // The same bytes as a page's, but not a cacheable copy of "/".
+  // The same page as the others, but not a cacheable copy of "/".
   answer.delete("ETag");
   answer.set("Cache-Control", "no-cache");
-  return new Response(index.body, { status: 404, statusText: "Not Found", headers: answer });
+  return withPageHead(new Response(index.body, { status: 404, statusText: "Not Found", headers: answer }), url, true);
 }
 
 function acceptsHtml(req: Request): boolean {

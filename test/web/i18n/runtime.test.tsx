@@ -93,7 +93,7 @@ describe("page titles and alternates", () => {
       "/merge-pdf",
       false,
       (k, v) => t._(`common:${k}`, v),
-      (k, v) => t._(`tools:${k}`, v),
+      (k) => t._(`tools:${k}`),
     );
     expect(meta.title).toBe("PDF zusammenfügen | PDFTools");
     const links = alternateLinks("https://x.test", "/merge-pdf", "de");
