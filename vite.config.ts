@@ -243,5 +243,7 @@ export default defineConfig(async ({ mode }) => ({
     // web/api/*.ts modules are served from /api/ too: only paths that are not source files go to the worker.
     proxy: { "^/api/(?![^?]*\\.tsx?(?:\\?|$))": `http://127.0.0.1:${process.env.API_PORT ?? 8788}` },
   },
-  test: mode === "test" ? { projects: await testProjects() } : undefined,
+  // Two files at a time even on a 2-core machine (vitest's default there is one): many files wait
+  // on workerd, qpdf or poppler rather than compute, so the second core is not left idle.
+  test: mode === "test" ? { projects: await testProjects(), maxWorkers: 2 } : undefined,
 }));
