@@ -13,9 +13,12 @@ import {
 } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
-import { LuChevronLeft, LuChevronRight, LuCrop, LuRotateCcw, LuScanLine } from "react-icons/lu";
+import { LuCrop, LuRotateCcw, LuScanLine } from "react-icons/lu";
 import type { Margins } from "../../schema/options";
 import { toolsById } from "../../schema/tools";
+import { ChevronBack, ChevronForward } from "../components/direction-icons";
+import { namespaces } from "../i18n/loader";
+import { useT } from "../i18n/provider";
 import { CropOverlay, whiteMargins } from "../tools/crop-box";
 import { FileDropzone } from "../tools/dropzone";
 import { NumberField, SelectField } from "../tools/fields";
@@ -27,7 +30,7 @@ import { UploadList } from "../tools/upload-list";
 import { useUploadQueue } from "../tools/use-upload-queue";
 import { toast } from "../ui/toaster";
 
-export const Route = createFileRoute("/crop-pdf")({ component: CropPdfPage });
+export const Route = createFileRoute("/crop-pdf")({ component: CropPdfPage, loader: namespaces("crop-pdf") });
 
 const tool = toolsById["crop-pdf"];
 type Scope = "all" | "odd" | "even" | "this";
@@ -46,6 +49,7 @@ function fieldsOf(plan: Plan): Record<string, string> {
 }
 
 function CropPdfPage() {
+  const t = useT("crop-pdf");
   const [margins, setMargins] = useState<Margins>(START);
   const [scope, setScope] = useState<Scope>("all");
   const [page, setPage] = useState(1);
@@ -94,7 +98,7 @@ function CropPdfPage() {
       setMeasuring(null);
     }
     if (Object.keys(boxes).length === 0) {
-      toast({ title: "No white margins found", description: "Every page already runs to its edges." });
+      toast({ title: t("toast.noMargins"), description: t("toast.noMarginsText") });
       return;
     }
     auto.current = boxes;
@@ -110,11 +114,11 @@ function CropPdfPage() {
   return (
     <ToolLayout toolId="crop-pdf">
       <Stack gap="5">
-        {!item && <FileDropzone tool={tool} onFiles={queue.addFiles} label="Drop a PDF here" />}
+        {!item && <FileDropzone tool={tool} onFiles={queue.addFiles} label={t("dropzone")} />}
         {item && !done && <UploadList queue={queue} />}
         {item && !done && failed && item.status !== "locked" && (
           <Text fontSize="sm" color="fg.muted">
-            This PDF cannot be shown here (it may need a password, or be damaged). Set the margins below.
+            {t("cannotShow")}
           </Text>
         )}
         {item && !done && (
@@ -135,34 +139,33 @@ function CropPdfPage() {
                     <IconButton
                       size="xs"
                       variant="outline"
-                      aria-label="Previous page"
+                      aria-label={t("previousPage")}
                       disabled={page <= 1}
                       onClick={() => setPage((p) => p - 1)}
                     >
-                      <LuChevronLeft />
+                      <ChevronBack />
                     </IconButton>
                     <Text fontSize="sm" color="fg.muted" aria-live="polite">
-                      Page {page} of {pageCount || "…"}
+                      {t("pageOf", { page, count: pageCount || "…" })}
                     </Text>
                     <IconButton
                       size="xs"
                       variant="outline"
-                      aria-label="Next page"
+                      aria-label={t("nextPage")}
                       disabled={page >= pageCount}
                       onClick={() => setPage((p) => p + 1)}
                     >
-                      <LuChevronRight />
+                      <ChevronForward />
                     </IconButton>
                   </HStack>
                 </Stack>
                 <Stack gap="4">
                   <Text fontSize="sm" color="fg.muted">
-                    Drag the frame's edges or corners on the page, or type the margins. Nothing is removed from the
-                    file: the pages show only what is inside the frame, with no loss of quality.
+                    {t("help")}
                   </Text>
                   <SimpleGrid columns={2} gap="3">
                     <NumberField
-                      label="Left (%)"
+                      label={t("margin.left")}
                       value={pct("left")}
                       onChange={setPct("left")}
                       min={0}
@@ -170,7 +173,7 @@ function CropPdfPage() {
                       step={0.5}
                     />
                     <NumberField
-                      label="Right (%)"
+                      label={t("margin.right")}
                       value={pct("right")}
                       onChange={setPct("right")}
                       min={0}
@@ -178,7 +181,7 @@ function CropPdfPage() {
                       step={0.5}
                     />
                     <NumberField
-                      label="Top (%)"
+                      label={t("margin.top")}
                       value={pct("top")}
                       onChange={setPct("top")}
                       min={0}
@@ -186,7 +189,7 @@ function CropPdfPage() {
                       step={0.5}
                     />
                     <NumberField
-                      label="Bottom (%)"
+                      label={t("margin.bottom")}
                       value={pct("bottom")}
                       onChange={setPct("bottom")}
                       min={0}
@@ -195,20 +198,20 @@ function CropPdfPage() {
                     />
                   </SimpleGrid>
                   <SelectField
-                    label="Apply to"
+                    label={t("applyTo")}
                     value={scope}
                     onChange={(v: Scope) => setScope(v)}
                     options={[
-                      { value: "all", label: "All pages" },
-                      { value: "odd", label: "Odd pages (1, 3, 5…)" },
-                      { value: "even", label: "Even pages (2, 4, 6…)" },
-                      { value: "this", label: `This page only (page ${page})` },
+                      { value: "all", label: t("scope.all") },
+                      { value: "odd", label: t("scope.odd") },
+                      { value: "even", label: t("scope.even") },
+                      { value: "this", label: t("scope.this", { page }) },
                     ]}
                   />
                   {measuring !== null && (
                     <Progress.Root value={(measuring / Math.max(1, pageCount)) * 100} size="xs" colorPalette="red">
                       <Progress.Label fontSize="xs">
-                        Measuring page {measuring} of {pageCount}…
+                        {t("measuring", { page: measuring, count: pageCount })}
                       </Progress.Label>
                       <Progress.Track>
                         <Progress.Range />
@@ -217,7 +220,7 @@ function CropPdfPage() {
                   )}
                   <HStack gap="2" wrap="wrap">
                     <Button variant="outline" size="sm" onClick={() => setMargins(NONE)}>
-                      Reset frame
+                      {t("reset")}
                     </Button>
                     <Spacer />
                     <Button
@@ -226,10 +229,10 @@ function CropPdfPage() {
                       disabled={!doc || queue.busy}
                       loading={measuring !== null}
                     >
-                      <LuScanLine aria-hidden /> Remove White Margins
+                      <LuScanLine aria-hidden /> {t("removeWhite")}
                     </Button>
                     <Button colorPalette="red" bg="brand.solid" onClick={crop} loading={queue.busy}>
-                      <LuCrop aria-hidden /> Crop PDF
+                      <LuCrop aria-hidden /> {t("crop")}
                     </Button>
                   </HStack>
                 </Stack>
@@ -239,10 +242,10 @@ function CropPdfPage() {
         )}
         {done && item.result && (
           <>
-            <ResultCard result={item.result} label="Download PDF" sources={1} />
+            <ResultCard result={item.result} label={t("download")} sources={1} />
             <HStack justify="end">
               <Button variant="outline" onClick={queue.reset}>
-                <LuRotateCcw aria-hidden /> Start over
+                <LuRotateCcw aria-hidden /> {t("startOver")}
               </Button>
             </HStack>
           </>

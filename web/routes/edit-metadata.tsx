@@ -3,27 +3,32 @@ import { createFileRoute } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { LuEraser, LuSave } from "react-icons/lu";
 import { toolsById } from "../../schema/tools";
+import { namespaces } from "../i18n/loader";
+import { useT } from "../i18n/provider";
 import { FileDropzone } from "../tools/dropzone";
 import { usePdfDocument } from "../tools/pdf-preview";
 import { ToolLayout } from "../tools/tool-layout";
 import { UploadList } from "../tools/upload-list";
 import { useUploadQueue } from "../tools/use-upload-queue";
 
-export const Route = createFileRoute("/edit-metadata")({ component: EditMetadataPage });
+export const Route = createFileRoute("/edit-metadata")({
+  component: EditMetadataPage,
+  loader: namespaces("edit-metadata"),
+});
 
 const tool = toolsById["edit-metadata"];
 
 const TEXT_FIELDS = [
-  { key: "title", label: "Title", info: "Title" },
-  { key: "author", label: "Author", info: "Author" },
-  { key: "subject", label: "Subject", info: "Subject" },
-  { key: "keywords", label: "Keywords", info: "Keywords" },
-  { key: "creator", label: "Created with (application)", info: "Creator" },
-  { key: "producer", label: "Produced by (PDF library)", info: "Producer" },
+  { key: "title", info: "Title" },
+  { key: "author", info: "Author" },
+  { key: "subject", info: "Subject" },
+  { key: "keywords", info: "Keywords" },
+  { key: "creator", info: "Creator" },
+  { key: "producer", info: "Producer" },
 ] as const;
 const DATE_FIELDS = [
-  { key: "created", label: "Created", info: "CreationDate" },
-  { key: "modified", label: "Modified", info: "ModDate" },
+  { key: "created", info: "CreationDate" },
+  { key: "modified", info: "ModDate" },
 ] as const;
 
 type Values = Record<(typeof TEXT_FIELDS)[number]["key"] | (typeof DATE_FIELDS)[number]["key"], string>;
@@ -60,6 +65,7 @@ export function infoField(values: Values): string {
 }
 
 function EditMetadataPage() {
+  const t = useT("edit-metadata");
   const [values, setValues] = useState<Values>(EMPTY);
   const [removeAll, setRemoveAll] = useState(false);
   const queue = useUploadQueue({
@@ -101,22 +107,18 @@ function EditMetadataPage() {
   return (
     <ToolLayout toolId="edit-metadata">
       <Stack gap="5">
-        <FileDropzone tool={tool} onFiles={queue.addFiles} compact={queue.items.length > 0} label="Drop a PDF here" />
+        <FileDropzone tool={tool} onFiles={queue.addFiles} compact={queue.items.length > 0} label={t("dropzone")} />
         <UploadList queue={queue} />
         {file && pending && (
           <Stack gap="4" borderWidth="1px" borderRadius="xl" bg="surface" p={{ base: "4", md: "6" }}>
             <Text fontSize="sm" color="fg.muted" data-testid="metadata-status">
-              {failed
-                ? "This PDF's metadata could not be read here; what you enter is written to it."
-                : read
-                  ? "The file's metadata: change what you like. An empty field is removed."
-                  : "Reading the file's metadata…"}
+              {t(failed ? "status.failed" : read ? "status.read" : "status.reading")}
             </Text>
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
               {TEXT_FIELDS.map((f) =>
                 f.key === "keywords" ? (
                   <Field.Root key={f.key}>
-                    <Field.Label>{f.label}</Field.Label>
+                    <Field.Label>{t(`field.${f.key}`)}</Field.Label>
                     <Textarea
                       size="sm"
                       rows={2}
@@ -126,14 +128,14 @@ function EditMetadataPage() {
                   </Field.Root>
                 ) : (
                   <Field.Root key={f.key}>
-                    <Field.Label>{f.label}</Field.Label>
+                    <Field.Label>{t(`field.${f.key}`)}</Field.Label>
                     <Input size="sm" value={values[f.key]} onChange={(e) => set(f.key)(e.currentTarget.value)} />
                   </Field.Root>
                 ),
               )}
               {DATE_FIELDS.map((f) => (
                 <Field.Root key={f.key}>
-                  <Field.Label>{f.label}</Field.Label>
+                  <Field.Label>{t(`field.${f.key}`)}</Field.Label>
                   <Input
                     size="sm"
                     type="datetime-local"
@@ -144,15 +146,14 @@ function EditMetadataPage() {
               ))}
             </SimpleGrid>
             <Text fontSize="xs" color="fg.muted">
-              The file's XMP metadata, which readers show before these fields, is removed so that what you enter is what
-              they show.
+              {t("xmpNote")}
             </Text>
             <HStack justify="space-between" wrap="wrap" gap="3">
               <Button variant="outline" onClick={() => run(true)} loading={queue.busy}>
-                <LuEraser aria-hidden /> Remove All Metadata
+                <LuEraser aria-hidden /> {t("removeAll")}
               </Button>
               <Button colorPalette="red" bg="brand.solid" onClick={() => run(false)} loading={queue.busy}>
-                <LuSave aria-hidden /> Save Metadata
+                <LuSave aria-hidden /> {t("save")}
               </Button>
             </HStack>
           </Stack>

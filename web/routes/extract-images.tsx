@@ -4,6 +4,9 @@ import { useEffect, useState } from "react";
 import { LuImages, LuRotateCcw } from "react-icons/lu";
 import { DEFAULT_MIN_IMAGE_SIZE } from "../../schema/options";
 import { toolsById } from "../../schema/tools";
+import { formatNumber } from "../i18n/format";
+import { namespaces } from "../i18n/loader";
+import { useT } from "../i18n/provider";
 import { FileDropzone } from "../tools/dropzone";
 import { NumberField, Segments } from "../tools/fields";
 import { PageSetPicker } from "../tools/page-picker";
@@ -14,17 +17,22 @@ import { UploadList } from "../tools/upload-list";
 import { useUploadQueue } from "../tools/use-upload-queue";
 import { toast } from "../ui/toaster";
 
-export const Route = createFileRoute("/extract-images")({ component: ExtractImagesPage });
+export const Route = createFileRoute("/extract-images")({
+  component: ExtractImagesPage,
+  loader: namespaces("extract-images"),
+});
 
 const tool = toolsById["extract-images"];
 
 type Scope = "all" | "chosen";
-const SCOPES = [
-  { value: "all", label: "All pages" },
-  { value: "chosen", label: "Choose pages" },
-] as const;
+const MAX_MIN_SIZE = 10_000;
 
 function ExtractImagesPage() {
+  const t = useT("extract-images");
+  const scopes = [
+    { value: "all", label: t("scope.all") },
+    { value: "chosen", label: t("scope.chosen") },
+  ] as const;
   const [scope, setScope] = useState<Scope>("all");
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [minSize, setMinSize] = useState(DEFAULT_MIN_IMAGE_SIZE);
@@ -45,20 +53,20 @@ function ExtractImagesPage() {
   const pages = Array.from({ length: pageCount }, (_, i) => ({ pageNumber: i + 1, selected: selected.has(i + 1) }));
   const done = item?.status === "completed";
   const working = queue.busy;
-  const sizeOk = Number.isInteger(minSize) && minSize >= 0 && minSize <= 10_000;
+  const sizeOk = Number.isInteger(minSize) && minSize >= 0 && minSize <= MAX_MIN_SIZE;
   const extract = () => {
     if (scope === "chosen" && selected.size === 0) {
       toast({
-        title: "No pages selected",
-        description: "Please select at least one page to take images from.",
+        title: t("toast.noPages"),
+        description: t("toast.noPagesText"),
         variant: "destructive",
       });
       return;
     }
     if (!sizeOk) {
       toast({
-        title: "Check the minimum size",
-        description: "The minimum size must be a whole number of pixels from 0 to 10,000.",
+        title: t("toast.minSize"),
+        description: t("toast.minSizeText", { max: formatNumber(MAX_MIN_SIZE) }),
         variant: "destructive",
       });
       return;
@@ -69,7 +77,7 @@ function ExtractImagesPage() {
   return (
     <ToolLayout toolId="extract-images">
       <Stack gap="5">
-        {!item && <FileDropzone tool={tool} onFiles={queue.addFiles} label="Drop a PDF here" />}
+        {!item && <FileDropzone tool={tool} onFiles={queue.addFiles} label={t("dropzone")} />}
         {item && !done && <UploadList queue={queue} />}
         {item && !done && item.status !== "locked" && (
           <>
@@ -77,20 +85,20 @@ function ExtractImagesPage() {
               <Card.Body>
                 <HStack gap="6" wrap="wrap" align="start">
                   <Segments
-                    label="Pages"
+                    label={t("scope.label")}
                     value={scope}
-                    options={SCOPES}
+                    options={scopes}
                     onChange={(v) => setScope(v as Scope)}
                     disabled={working || (pageCount === 0 && scope === "all")}
                   />
                   <Stack maxW="60">
                     <NumberField
-                      label="Skip images smaller than (pixels)"
+                      label={t("minSize.label")}
                       value={minSize}
                       onChange={setMinSize}
                       min={0}
-                      max={10_000}
-                      helper="Leaves out bullets, lines and spacers."
+                      max={MAX_MIN_SIZE}
+                      helper={t("minSize.helper")}
                       disabled={working}
                     />
                   </Stack>
@@ -99,7 +107,7 @@ function ExtractImagesPage() {
             </Card.Root>
             {scope === "chosen" && failed && (
               <Text color="fg.muted" fontSize="sm">
-                The pages of this PDF cannot be shown here (it may be damaged). Extract from all pages instead.
+                {t("cannotShow")}
               </Text>
             )}
             {scope === "chosen" && pageCount > 0 && (
@@ -110,17 +118,17 @@ function ExtractImagesPage() {
                 <HStack gap="3" wrap="wrap">
                   <Text fontSize="sm" color="fg.muted" data-testid="extract-summary">
                     {scope === "all"
-                      ? "Images from every page, saved as they are."
+                      ? t("summary.all")
                       : selected.size === 0
-                        ? "Select the pages to take images from."
-                        : `Images from ${selected.size} of ${pageCount} pages.`}
+                        ? t("summary.none")
+                        : t("summary.some", { selected: selected.size, total: pageCount })}
                   </Text>
                   <Spacer />
                   <Button variant="outline" onClick={queue.reset} disabled={working}>
-                    Start over
+                    {t("startOver")}
                   </Button>
                   <Button colorPalette="red" bg="brand.solid" onClick={extract} loading={working}>
-                    <LuImages aria-hidden /> Extract Images
+                    <LuImages aria-hidden /> {t("extract")}
                   </Button>
                 </HStack>
               </Card.Body>
@@ -131,9 +139,9 @@ function ExtractImagesPage() {
           <>
             <ResultCard
               result={item.result}
-              label={item.result.convertedName?.endsWith(".zip") ? "Download ZIP" : "Download image"}
+              label={t(item.result.convertedName?.endsWith(".zip") ? "downloadZip" : "downloadImage")}
               sources={1}
-              title="Your images are ready"
+              title={t("resultTitle")}
             />
             {item.result.message && (
               <Text fontSize="sm" color="fg.muted" data-testid="extract-message">
@@ -142,7 +150,7 @@ function ExtractImagesPage() {
             )}
             <HStack justify="end">
               <Button variant="outline" onClick={queue.reset}>
-                <LuRotateCcw aria-hidden /> Start over
+                <LuRotateCcw aria-hidden /> {t("startOver")}
               </Button>
             </HStack>
           </>

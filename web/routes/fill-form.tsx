@@ -4,9 +4,11 @@ import { useState } from "react";
 import { LuFileText, LuPencil, LuRotateCcw } from "react-icons/lu";
 import type { FieldValue } from "../../schema/form-options";
 import { toolsById } from "../../schema/tools";
+import { namespaces } from "../i18n/loader";
+import { type Translate, useT } from "../i18n/provider";
 import { FileDropzone } from "../tools/dropzone";
 import { type DataTable, matchColumns, rowValues } from "../tools/form/data-file";
-import { type MergeChoice, NO_DATA } from "../tools/form/data-source";
+import { dataErrorText, type MergeChoice, NO_DATA } from "../tools/form/data-source";
 import { FillResult } from "../tools/form/fill-result";
 import { FormEditor } from "../tools/form/form-editor";
 import { fillRequest } from "../tools/form/request";
@@ -18,19 +20,26 @@ import { usePdfDocument } from "../tools/pdf-preview";
 import { ToolLayout } from "../tools/tool-layout";
 import { toast } from "../ui/toaster";
 
-export const Route = createFileRoute("/fill-form")({ component: FillFormPage });
+export const Route = createFileRoute("/fill-form")({ component: FillFormPage, loader: namespaces("fill-form") });
 
 const tool = toolsById["fill-form"];
 
-function statusLine(doc: FormDocument, fieldCount: number): string {
-  if (doc.status === "locked") return "Password needed";
-  if (doc.status === "reading") return "Reading the form…";
-  if (doc.status === "processing") return "Filling the form…";
-  if (doc.status === "refused") return "Cannot be filled";
-  return `${fieldCount} ${fieldCount === 1 ? "field" : "fields"}`;
+function statusLine(t: Translate<"fill-form">, doc: FormDocument, fieldCount: number): string {
+  if (doc.status === "locked") return t("status.locked");
+  if (doc.status === "reading") return t("status.reading");
+  if (doc.status === "processing") return t("status.processing");
+  if (doc.status === "refused") return t("status.refused");
+  return t("status.fields", { count: fieldCount });
+}
+
+/** "a, b, c and 2 more": the first three names of the required fields still empty. */
+function missingText(t: Translate<"fill-form">, missing: string[]): string {
+  const names = missing.slice(0, 3).join(t("listSeparator"));
+  return missing.length > 3 ? t("missingMore", { names, count: missing.length - 3 }) : t("missing", { names });
 }
 
 function FillFormPage() {
+  const t = useT("fill-form");
   const form = useFillForm();
   const { doc, values } = form;
   const preview = usePdfDocument(doc && doc.status !== "locked" ? doc.file : undefined, doc?.password);
@@ -51,7 +60,7 @@ function FillFormPage() {
   if (!doc) {
     return (
       <ToolLayout toolId="fill-form">
-        <FileDropzone tool={tool} onFiles={start} label="Drop a PDF form here" />
+        <FileDropzone tool={tool} onFiles={start} label={t("dropzone")} />
       </ToolLayout>
     );
   }
@@ -72,7 +81,7 @@ function FillFormPage() {
       merge: mailMerge ? { table: mailMerge, nameBy: merge.nameBy } : undefined,
     });
     if ("error" in request) {
-      toast({ title: "Cannot fill the form", description: request.error, variant: "destructive" });
+      toast({ title: t("toast.cannotFill"), description: dataErrorText(t, request.error), variant: "destructive" });
       return;
     }
     void form.run(request);
@@ -80,7 +89,7 @@ function FillFormPage() {
   const working = doc.status === "processing";
   const editing = doc.status === "ready" || working;
   const missing = editing && !mailMerge ? missingRequired(doc.fields, values) : [];
-  const runLabel = mailMerge ? `Create ${mailMerge.rows.length} PDFs` : "Fill PDF";
+  const runLabel = mailMerge ? t("run.merge", { count: mailMerge.rows.length }) : t("run.fill");
 
   return (
     <ToolLayout toolId="fill-form">
@@ -94,17 +103,17 @@ function FillFormPage() {
                   {doc.file.name}
                 </Text>
                 <Text fontSize="sm" color="fg.muted" data-testid="form-status">
-                  {[formatBytes(doc.file.size), statusLine(doc, fields.length)].join(" · ")}
+                  {[formatBytes(doc.file.size), statusLine(t, doc, fields.length)].join(" · ")}
                 </Text>
               </Stack>
               {doc.status !== "completed" && (
                 <Button variant="outline" size="sm" onClick={reset} disabled={working}>
-                  Choose another PDF
+                  {t("chooseAnother")}
                 </Button>
               )}
             </HStack>
             {(doc.status === "reading" || working) && (
-              <Progress.Root value={null} size="xs" colorPalette="red" aria-label={statusLine(doc, 0)}>
+              <Progress.Root value={null} size="xs" colorPalette="red" aria-label={statusLine(t, doc, 0)}>
                 <Progress.Track>
                   <Progress.Range />
                 </Progress.Track>
@@ -125,7 +134,7 @@ function FillFormPage() {
           <Alert.Root status="error" borderRadius="xl" data-testid="form-refused">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Title>This PDF's form cannot be filled here</Alert.Title>
+              <Alert.Title>{t("refused.title")}</Alert.Title>
               <Alert.Description>{doc.detail}</Alert.Description>
             </Alert.Content>
           </Alert.Root>
@@ -135,10 +144,8 @@ function FillFormPage() {
           <Alert.Root status="info" borderRadius="xl" data-testid="no-fields">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Title>This PDF has no form fields to fill.</Alert.Title>
-              <Alert.Description>
-                Nothing was changed. Choose a PDF that has fields to type in, such as an application form.
-              </Alert.Description>
+              <Alert.Title>{t("noFields.title")}</Alert.Title>
+              <Alert.Description>{t("noFields.text")}</Alert.Description>
             </Alert.Content>
           </Alert.Root>
         )}
@@ -168,13 +175,19 @@ function FillFormPage() {
                   >
                     {doc.error ??
                       (missing.length > 0
-                        ? `Required and still empty: ${missing.slice(0, 3).join(", ")}${missing.length > 3 ? ` and ${missing.length - 3} more` : ""}.`
+                        ? missingText(t, missing)
                         : mailMerge
-                          ? `One filled PDF for each of the ${mailMerge.rows.length} rows, in one ZIP.`
-                          : "The values are written into the form so every PDF reader shows them.")}
+                          ? t("mergeSummary", { count: mailMerge.rows.length })
+                          : t("ready"))}
                   </Text>
                   <Spacer display={{ base: "none", md: "block" }} />
-                  <Button colorPalette="red" bg="brand.solid" onClick={run} loading={working} loadingText="Filling…">
+                  <Button
+                    colorPalette="red"
+                    bg="brand.solid"
+                    onClick={run}
+                    loading={working}
+                    loadingText={t("filling")}
+                  >
                     {runLabel}
                   </Button>
                 </HStack>
@@ -188,10 +201,10 @@ function FillFormPage() {
             <FillResult main={doc.main} results={doc.results ?? [doc.main]} />
             <HStack justify="end" gap="2" wrap="wrap">
               <Button variant="outline" onClick={form.edit}>
-                <LuPencil aria-hidden /> Change the values
+                <LuPencil aria-hidden /> {t("edit")}
               </Button>
               <Button variant="outline" onClick={reset}>
-                <LuRotateCcw aria-hidden /> Fill another PDF
+                <LuRotateCcw aria-hidden /> {t("another")}
               </Button>
             </HStack>
           </>

@@ -1,30 +1,33 @@
 import { Checkbox, Stack, Text } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
+import { namespaces } from "../i18n/loader";
+import { useT } from "../i18n/provider";
 import { ToolLayout } from "../tools/tool-layout";
 import { UploadTool } from "../tools/upload-tool";
 
-export const Route = createFileRoute("/flatten-pdf")({ component: FlattenPdfPage });
-
-const NOTHING = "Choose what to flatten: form fields, annotations, or both.";
+export const Route = createFileRoute("/flatten-pdf")({
+  component: FlattenPdfPage,
+  loader: namespaces("flatten-pdf"),
+});
 
 function FlattenPdfPage() {
+  const t = useT("flatten-pdf");
   const [forms, setForms] = useState(true);
   const [annotations, setAnnotations] = useState(true);
   const none = !forms && !annotations;
   const options = (
     <Stack gap="3">
       <Text fontSize="sm" color="fg.muted">
-        Flattening draws what you see into the pages themselves: every PDF reader shows it the same way, and it can no
-        longer be filled in, moved or edited. Links keep working.
+        {t("intro")}
       </Text>
-      <Stack gap="2" role="group" aria-label="What to flatten">
-        <Choice label="Form fields" checked={forms} onChange={setForms} />
-        <Choice label="Comments, highlights and stamps" checked={annotations} onChange={setAnnotations} />
+      <Stack gap="2" role="group" aria-label={t("what")}>
+        <Choice label={t("forms")} checked={forms} onChange={setForms} />
+        <Choice label={t("annotations")} checked={annotations} onChange={setAnnotations} />
       </Stack>
       {none && (
         <Text fontSize="sm" color="fg.error" role="alert">
-          {NOTHING}
+          {t("nothing")}
         </Text>
       )}
     </Stack>
@@ -34,7 +37,7 @@ function FlattenPdfPage() {
       <UploadTool
         toolId="flatten-pdf"
         mode="each"
-        startLabel="Flatten PDF"
+        startLabel={t("start")}
         options={options}
         canStart={() => !none}
         fields={() => ({ forms: String(forms), annotations: String(annotations) })}

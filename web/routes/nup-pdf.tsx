@@ -2,11 +2,13 @@ import { Box, Grid, SimpleGrid, Stack, Switch, Text } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
 import { NUP_COUNTS } from "../../schema/options";
+import { namespaces } from "../i18n/loader";
+import { useT } from "../i18n/provider";
 import { NumberField, Segments, SelectField } from "../tools/fields";
 import { ToolLayout } from "../tools/tool-layout";
 import { UploadTool } from "../tools/upload-tool";
 
-export const Route = createFileRoute("/nup-pdf")({ component: NupPage });
+export const Route = createFileRoute("/nup-pdf")({ component: NupPage, loader: namespaces("nup-pdf") });
 
 type Count = (typeof NUP_COUNTS)[number];
 type Sheet = "a4" | "letter" | "original";
@@ -47,7 +49,8 @@ function SheetSketch({ choice }: { choice: Choice }) {
       w={landscape ? "60" : "44"}
       aspectRatio={landscape ? "1.414" : "0.707"}
     >
-      <Grid templateColumns={`repeat(${cols}, 1fr)`} templateRows={`repeat(${rows}, 1fr)`} gap="1.5" h="full">
+      {/* The server fills a sheet left to right whatever the page's language: the sketch does not mirror. */}
+      <Grid dir="ltr" templateColumns={`repeat(${cols}, 1fr)`} templateRows={`repeat(${rows}, 1fr)`} gap="1.5" h="full">
         {cells.map((c) => (
           <Box
             key={c.slot}
@@ -71,6 +74,7 @@ function SheetSketch({ choice }: { choice: Choice }) {
 }
 
 function NupPage() {
+  const t = useT("nup-pdf");
   const [choice, setChoice] = useState<Choice>({
     perSheet: 4,
     sheet: "a4",
@@ -88,7 +92,7 @@ function NupPage() {
       <UploadTool
         toolId="nup-pdf"
         mode="each"
-        startLabel="Make Sheets"
+        startLabel={t("start")}
         canStart={() => choice.margin >= 0 && choice.margin <= 72}
         fields={() => ({
           perSheet: String(choice.perSheet),
@@ -102,53 +106,53 @@ function NupPage() {
           <Grid templateColumns={{ base: "1fr", md: "1fr 16rem" }} gap="6" alignItems="center">
             <Stack gap="4">
               <Segments
-                label="Pages per sheet"
+                label={t("perSheet")}
                 value={String(choice.perSheet)}
                 options={NUP_COUNTS.map((n) => ({ value: String(n), label: String(n) }))}
                 onChange={(v) => set("perSheet")(Number(v) as Count)}
               />
               <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
                 <SelectField
-                  label="Sheet"
+                  label={t("sheet.label")}
                   value={choice.sheet}
                   options={[
                     { value: "a4", label: "A4" },
-                    { value: "letter", label: "Letter" },
-                    { value: "original", label: "Same as the pages" },
+                    { value: "letter", label: t("sheet.letter") },
+                    { value: "original", label: t("sheet.original") },
                   ]}
                   onChange={set("sheet")}
                 />
                 <SelectField
-                  label="Orientation"
+                  label={t("orientation.label")}
                   value={choice.orientation}
                   options={[
-                    { value: "auto", label: "Best fit" },
-                    { value: "portrait", label: "Portrait" },
-                    { value: "landscape", label: "Landscape" },
+                    { value: "auto", label: t("orientation.auto") },
+                    { value: "portrait", label: t("orientation.portrait") },
+                    { value: "landscape", label: t("orientation.landscape") },
                   ]}
                   onChange={set("orientation")}
                 />
                 <SelectField
-                  label="Order"
+                  label={t("order.label")}
                   value={choice.order}
                   options={[
-                    { value: "across", label: "Across, then down" },
-                    { value: "down", label: "Down, then across" },
+                    { value: "across", label: t("order.across") },
+                    { value: "down", label: t("order.down") },
                   ]}
                   onChange={set("order")}
                 />
-                <NumberField label="Margin (pt)" value={choice.margin} onChange={set("margin")} min={0} max={72} />
+                <NumberField label={t("margin")} value={choice.margin} onChange={set("margin")} min={0} max={72} />
               </SimpleGrid>
               <Switch.Root checked={choice.border} onCheckedChange={(e) => set("border")(e.checked)}>
                 <Switch.HiddenInput />
                 <Switch.Control />
-                <Switch.Label>Thin border round each page</Switch.Label>
+                <Switch.Label>{t("border")}</Switch.Label>
               </Switch.Root>
             </Stack>
             <Stack gap="2">
               <SheetSketch choice={choice} />
               <Text fontSize="xs" color="fg.muted" textAlign="center">
-                One sheet: pages fill the cells in this order. Text stays selectable.
+                {t("sketchNote")}
               </Text>
             </Stack>
           </Grid>

@@ -2,6 +2,7 @@ import { Alert, Box, Button, Checkbox, HStack, IconButton, Stack, Table, Text, V
 import { useRef } from "react";
 import { LuFileSpreadsheet, LuX } from "react-icons/lu";
 import type { FormField } from "../../../schema/form-options";
+import { type Translate, useT } from "../../i18n/provider";
 import { toast } from "../../ui/toaster";
 import { NumberField, SelectField } from "../fields";
 import { cellText, type DataTable, matchColumns, readDataText } from "./data-file";
@@ -19,6 +20,25 @@ export interface MergeChoice {
 }
 export const NO_DATA: MergeChoice = { table: null, row: 1, eachRow: false, nameBy: "" };
 
+/** The English problems of data-file.ts and request.ts, as the page's language words them. */
+const DATA_ERRORS = {
+  "This file is empty.": "data.error.empty",
+  "This file is not valid JSON.": "data.error.json",
+  'The JSON must be an object of field names to values, or a list of them, such as [{"Name": "Ada"}].':
+    "data.error.jsonShape",
+  "The CSV needs a header row of field names and at least one row of values.": "data.error.csv",
+  "The data can be at most 2 MB of CSV or JSON.": "data.tooLargeText",
+  "No column of the data file matches a field of this form.": "data.error.noMatch",
+} as const;
+
+export function dataErrorText(t: Translate<"fill-form">, error: string): string {
+  const key = DATA_ERRORS[error as keyof typeof DATA_ERRORS];
+  if (key) return t(key);
+  const rows = /^A mail merge can make at most (\d+) PDFs; this file has (\d+) rows\.$/.exec(error);
+  if (rows) return t("data.error.tooManyRows", { max: Number(rows[1]), count: Number(rows[2]) });
+  return error;
+}
+
 export interface DataSourceProps {
   fields: FormField[];
   value: MergeChoice;
@@ -30,6 +50,7 @@ export interface DataSourceProps {
 
 /** "Fill from a file": a CSV or JSON file, its first rows, a row to load, or one PDF per row. */
 export function DataSource({ fields, value, onChange, onUseRow, disabled }: DataSourceProps) {
+  const t = useT("fill-form");
   const input = useRef<HTMLInputElement>(null);
   const { table } = value;
 
@@ -37,15 +58,15 @@ export function DataSource({ fields, value, onChange, onUseRow, disabled }: Data
     if (!file) return;
     if (file.size > MAX_DATA_MB * 1024 * 1024) {
       toast({
-        title: "File too large",
-        description: "The data can be at most 2 MB of CSV or JSON.",
+        title: t("data.tooLarge"),
+        description: t("data.tooLargeText"),
         variant: "destructive",
       });
       return;
     }
     const read = readDataText(await file.text(), file.name);
     if ("error" in read) {
-      toast({ title: "This file cannot be used", description: read.error, variant: "destructive" });
+      toast({ title: t("data.unusable"), description: dataErrorText(t, read.error), variant: "destructive" });
       return;
     }
     onChange({ ...NO_DATA, table: read });
@@ -71,7 +92,7 @@ export function DataSource({ fields, value, onChange, onUseRow, disabled }: Data
     return (
       <Stack gap="2">
         <Text fontSize="sm" color="fg.muted">
-          Fill the form from a CSV or JSON file whose column names are the field names: one row, or one PDF per row.
+          {t("data.intro")}
         </Text>
         <Button
           variant="outline"
@@ -80,7 +101,7 @@ export function DataSource({ fields, value, onChange, onUseRow, disabled }: Data
           onClick={() => input.current?.click()}
           disabled={disabled}
         >
-          <LuFileSpreadsheet aria-hidden /> Choose a CSV or JSON file
+          <LuFileSpreadsheet aria-hidden /> {t("data.choose")}
         </Button>
         {picker}
       </Stack>
@@ -99,24 +120,22 @@ export function DataSource({ fields, value, onChange, onUseRow, disabled }: Data
             {table.fileName}
           </Text>
           <Text fontSize="xs" color="fg.muted">
-            {n} {n === 1 ? "row" : "rows"} · {matched.size} of {table.columns.length} columns match a field
+            {t("data.summary", { rows: n, matched: matched.size, columns: table.columns.length })}
           </Text>
         </Stack>
-        <IconButton size="xs" variant="ghost" aria-label="Remove the data file" onClick={() => onChange(NO_DATA)}>
+        <IconButton size="xs" variant="ghost" aria-label={t("data.remove")} onClick={() => onChange(NO_DATA)}>
           <LuX />
         </IconButton>
       </HStack>
       {matched.size === 0 ? (
         <Alert.Root status="warning" size="sm">
           <Alert.Indicator />
-          <Alert.Description>
-            No column matches a field. The first row (or the JSON keys) must hold the field names.
-          </Alert.Description>
+          <Alert.Description>{t("data.noMatch")}</Alert.Description>
         </Alert.Root>
       ) : (
         unmatched.length > 0 && (
           <Text fontSize="xs" color="fg.muted" data-testid="unmatched-columns">
-            Not used (no field has this name): {unmatched.join(", ")}
+            {t("data.unmatched", { columns: unmatched.join(t("listSeparator")) })}
           </Text>
         )
       )}
@@ -124,7 +143,7 @@ export function DataSource({ fields, value, onChange, onUseRow, disabled }: Data
         <Table.Root size="sm" variant="line" interactive>
           <Table.Header>
             <Table.Row>
-              <Table.ColumnHeader w="1">Row</Table.ColumnHeader>
+              <Table.ColumnHeader w="1">{t("data.row")}</Table.ColumnHeader>
               {columns.map((c) => (
                 <Table.ColumnHeader key={c} color={matched.has(c) ? undefined : "fg.subtle"} whiteSpace="nowrap">
                   {c}
@@ -159,14 +178,14 @@ export function DataSource({ fields, value, onChange, onUseRow, disabled }: Data
       </Box>
       {n > SHOWN_ROWS && (
         <Text fontSize="xs" color="fg.muted">
-          Showing the first {SHOWN_ROWS} of {n} rows.
+          {t("data.showing", { shown: SHOWN_ROWS, count: n })}
         </Text>
       )}
       {!value.eachRow && (
         <HStack gap="2" align="end">
           <Box maxW="28">
             <NumberField
-              label="Row"
+              label={t("data.row")}
               value={value.row}
               min={1}
               max={n}
@@ -180,7 +199,7 @@ export function DataSource({ fields, value, onChange, onUseRow, disabled }: Data
             disabled={disabled || !Number.isInteger(value.row) || value.row < 1 || value.row > n}
             onClick={() => onUseRow(table, value.row)}
           >
-            Fill the form with this row
+            {t("data.useRow")}
           </Button>
         </HStack>
       )}
@@ -192,19 +211,19 @@ export function DataSource({ fields, value, onChange, onUseRow, disabled }: Data
       >
         <Checkbox.HiddenInput />
         <Checkbox.Control />
-        <Checkbox.Label>One PDF per row (ZIP)</Checkbox.Label>
+        <Checkbox.Label>{t("data.eachRow")}</Checkbox.Label>
       </Checkbox.Root>
       {value.eachRow && (
         <Stack gap="2">
           <SelectField
-            label="Name each file by"
+            label={t("data.nameBy")}
             value={value.nameBy}
             onChange={(nameBy) => onChange({ ...value, nameBy })}
-            options={[{ value: "", label: "Row number" }, ...table.columns.map((c) => ({ value: c, label: c }))]}
+            options={[{ value: "", label: t("data.rowNumber") }, ...table.columns.map((c) => ({ value: c, label: c }))]}
             disabled={disabled}
           />
           <Text fontSize="xs" color="fg.muted">
-            Each row fills its own copy of the form; what you typed above fills the fields the file leaves out.
+            {t("data.eachRowNote")}
           </Text>
         </Stack>
       )}

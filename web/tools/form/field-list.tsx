@@ -1,5 +1,6 @@
 import { Checkbox, Field, Heading, Input, NativeSelect, RadioGroup, Stack, Text, Textarea } from "@chakra-ui/react";
 import type { FieldValue, FormField } from "../../../schema/form-options";
+import { useT } from "../../i18n/provider";
 import { fromPicker, pickerFits, toPicker } from "./date-format";
 
 export interface FieldListProps {
@@ -22,12 +23,18 @@ export function groupByPage(fields: readonly FormField[]): { page: number | null
 
 /** Every field as a labelled control, bound to the same values as the inputs on the pages. */
 export function FieldList({ fields, values, onChange }: FieldListProps) {
+  const t = useT("fill-form");
   return (
     <Stack gap="5" data-testid="field-list">
       {groupByPage(fields).map((g) => (
-        <Stack key={g.page ?? "none"} gap="3" as="section" aria-label={g.page ? `Page ${g.page}` : "Not on a page"}>
+        <Stack
+          key={g.page ?? "none"}
+          gap="3"
+          as="section"
+          aria-label={g.page ? t("list.page", { page: g.page }) : t("list.noPage")}
+        >
           <Heading as="h3" size="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wide">
-            {g.page ? `Page ${g.page}` : "Not on a page"}
+            {g.page ? t("list.page", { page: g.page }) : t("list.noPage")}
           </Heading>
           {g.fields.map((f) => (
             <FieldControl key={f.name} field={f} value={values[f.name]} onChange={(v) => onChange(f.name, v)} />
@@ -47,6 +54,7 @@ function FieldControl({
   value: FieldValue | undefined;
   onChange(v: FieldValue): void;
 }) {
+  const t = useT("fill-form");
   const options = field.options ?? [];
   if (field.type === "checkbox") {
     return (
@@ -131,8 +139,9 @@ function FieldControl({
             onChange={(e) => onChange(fromPicker(e.currentTarget.value, field.dateFormat ?? ""))}
           />
           <Field.HelperText>
-            Written as {field.dateFormat}
-            {text ? `: ${text}` : ""}
+            {text
+              ? t("list.writtenAsValue", { format: field.dateFormat, value: text })
+              : t("list.writtenAs", { format: field.dateFormat })}
           </Field.HelperText>
         </>
       ) : field.multiline ? (
@@ -162,19 +171,18 @@ function FieldControl({
           )}
         </>
       )}
-      {field.readOnly && <Field.HelperText>Read-only: this field cannot be changed.</Field.HelperText>}
+      {field.readOnly && <Field.HelperText>{t("list.readOnly")}</Field.HelperText>}
       {field.maxLength && !field.readOnly && field.type === "text" && (
-        <Field.HelperText>
-          {text.length} / {field.maxLength} characters
-        </Field.HelperText>
+        <Field.HelperText>{t("list.characters", { length: text.length, max: field.maxLength })}</Field.HelperText>
       )}
     </Field.Root>
   );
 }
 
 function Required() {
+  const t = useT("fill-form");
   return (
-    <Text as="span" color="fg.error" ms="1" aria-label="required">
+    <Text as="span" color="fg.error" ms="1" aria-label={t("list.required")}>
       *
     </Text>
   );

@@ -1,6 +1,7 @@
 import { Box, Card, Checkbox, Grid, Heading, Stack, Text } from "@chakra-ui/react";
 import type { PDFDocumentProxy } from "pdfjs-dist";
 import type { FieldValue, FormField } from "../../../schema/form-options";
+import { useT } from "../../i18n/provider";
 import { DataSource, type DataSourceProps } from "./data-source";
 import { FieldList } from "./field-list";
 import { FormPage } from "./form-page";
@@ -20,17 +21,18 @@ export interface FormEditorProps {
 
 /** The form on its pages (an input over each field) beside the same fields as a list, then the options. */
 export function FormEditor(p: FormEditorProps) {
+  const t = useT("fill-form");
   const pages = Array.from({ length: p.pageCount }, (_, i) => i + 1);
   return (
     <Grid templateColumns={{ base: "1fr", lg: "minmax(0, 1fr) 20rem" }} gap="6" alignItems="start">
       <Stack gap="4" minW="0">
         {p.previewFailed && (
           <Text fontSize="sm" color="fg.muted">
-            The pages cannot be shown here; fill the fields in the list.
+            {t("editor.cannotShow")}
           </Text>
         )}
         <Text fontSize="sm" color="fg.muted" display={{ base: "block", lg: "none" }}>
-          Type on the pages, or in the list of fields below them.
+          {t("editor.typeHint")}
         </Text>
         {pages.map((n) => (
           <FormPage
@@ -48,7 +50,7 @@ export function FormEditor(p: FormEditorProps) {
         <Card.Root variant="outline" bg="surface" borderRadius="xl">
           <Card.Body gap="3" p="4">
             <Heading as="h2" size="sm">
-              Fields ({p.fields.length})
+              {t("editor.fields", { count: p.fields.length })}
             </Heading>
             <Box maxH={{ lg: "50vh" }} overflowY={{ lg: "auto" }} pe={{ lg: "2" }} mx="-1" px="1">
               <FieldList fields={p.fields} values={p.values} onChange={p.onChange} />
@@ -58,7 +60,7 @@ export function FormEditor(p: FormEditorProps) {
         <Card.Root variant="outline" bg="surface" borderRadius="xl">
           <Card.Body gap="3" p="4">
             <Heading as="h2" size="sm">
-              Fill from a file
+              {t("editor.fromFile")}
             </Heading>
             <DataSource fields={p.fields} {...p.data} disabled={p.disabled} />
           </Card.Body>
@@ -74,7 +76,7 @@ export function FormEditor(p: FormEditorProps) {
             >
               <Checkbox.HiddenInput />
               <Checkbox.Control mt="0.5" />
-              <Checkbox.Label>Flatten the filled form (values can no longer be changed)</Checkbox.Label>
+              <Checkbox.Label>{t("editor.flatten")}</Checkbox.Label>
             </Checkbox.Root>
           </Card.Body>
         </Card.Root>

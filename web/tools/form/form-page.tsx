@@ -3,6 +3,7 @@ import type { PDFDocumentProxy } from "pdfjs-dist";
 import { useEffect, useRef, useState } from "react";
 import { LuFileText } from "react-icons/lu";
 import type { FieldValue, FormField } from "../../../schema/form-options";
+import { useT } from "../../i18n/provider";
 import { renderPage } from "../pdf-preview";
 
 /** pdf.js AnnotationMode.ENABLE_FORMS: comments and stamps are drawn, the form's own fields are not (our inputs are). */
@@ -21,6 +22,7 @@ export interface FormPageProps {
 
 /** One page of the form, drawn when it scrolls into view, with an input over each of its fields. */
 export function FormPage({ doc, failed, pageNumber, fields, values, onChange }: FormPageProps) {
+  const t = useT("fill-form");
   const canvas = useRef<HTMLCanvasElement>(null);
   const frame = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<"waiting" | "drawn" | "failed">("waiting");
@@ -77,7 +79,7 @@ export function FormPage({ doc, failed, pageNumber, fields, values, onChange }: 
         position="relative"
         data-testid="form-page"
         data-page={pageNumber}
-        aria-label={`Page ${pageNumber}`}
+        aria-label={t("list.page", { page: pageNumber })}
         role="group"
         // Native checkboxes, radios and lists follow the theme; on white paper they must stay light.
         colorScheme="light"
@@ -102,6 +104,7 @@ export function FormPage({ doc, failed, pageNumber, fields, values, onChange }: 
                 <Box
                   key={`${f.name}#${i}`}
                   position="absolute"
+                  // The paper does not mirror in right-to-left languages: a field stays where the PDF puts it.
                   left={`${w.x * 100}%`}
                   top={`${w.y * 100}%`}
                   w={`${w.width * 100}%`}
