@@ -13,6 +13,8 @@ import {
   LuUndo2,
 } from "react-icons/lu";
 import { toolsById } from "../../schema/tools";
+import { namespaces } from "../i18n/loader";
+import { useT } from "../i18n/provider";
 import { FileDropzone } from "../tools/dropzone";
 import { current, EMPTY_PLAN, type PlanEntry, planField, planReducer } from "../tools/organize-plan";
 import { PageThumbnail } from "../tools/page-thumbnail";
@@ -25,7 +27,10 @@ import type { UploadItem } from "../tools/upload-items";
 import { useUploadQueue } from "../tools/use-upload-queue";
 import { toast } from "../ui/toaster";
 
-export const Route = createFileRoute("/organize-pdf")({ component: OrganizePdfPage });
+export const Route = createFileRoute("/organize-pdf")({
+  component: OrganizePdfPage,
+  loader: namespaces("organize-pdf"),
+});
 
 const tool = { ...toolsById["organize-pdf"] };
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -35,6 +40,7 @@ const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
  * it cannot). An encrypted file opens once its password is given (the queue holds it till then).
  */
 function useDocuments(items: UploadItem[], onOpened: (file: number, pages: number) => void) {
+  const t = useT("organize-pdf");
   const [docs, setDocs] = useState<Map<File, PDFDocumentProxy | "failed">>(new Map());
   const opened = useRef(new Set<File>());
   const report = useRef(onOpened);
@@ -58,14 +64,14 @@ function useDocuments(items: UploadItem[], onOpened: (file: number, pages: numbe
             }
             setDocs((m) => new Map(m).set(file, "failed"));
             toast({
-              title: "This PDF cannot be shown",
-              description: `${file.name} could not be read; it may be damaged.`,
+              title: t("toast.cannotShow"),
+              description: t("toast.cannotShowText", { name: file.name }),
               variant: "destructive",
             });
           },
         );
     }
-  }, [items]);
+  }, [items, t]);
   return docs;
 }
 
@@ -84,6 +90,7 @@ function PageCard({
   onAction(type: "rotate-left" | "rotate-right" | "delete" | "duplicate" | "blank-after"): void;
   disabled: boolean;
 }) {
+  const t = useT("organize-pdf");
   const turn = entry.kind === "page" ? entry.rotate : 0;
   return (
     <Box
@@ -102,7 +109,7 @@ function PageCard({
         <Box
           as="button"
           {...handle.handleProps}
-          aria-label={`Move ${label}`}
+          aria-label={t("card.move", { label })}
           cursor={disabled ? "default" : "grab"}
           color="fg.muted"
           _focusVisible={{ outline: "2px solid", outlineColor: "brand.focusRing" }}
@@ -124,7 +131,7 @@ function PageCard({
         <IconButton
           size="2xs"
           variant="ghost"
-          aria-label={`Turn ${label} left`}
+          aria-label={t("card.turnLeft", { label })}
           disabled={disabled || entry.kind === "blank"}
           onClick={() => onAction("rotate-left")}
         >
@@ -133,7 +140,7 @@ function PageCard({
         <IconButton
           size="2xs"
           variant="ghost"
-          aria-label={`Turn ${label} right`}
+          aria-label={t("card.turnRight", { label })}
           disabled={disabled || entry.kind === "blank"}
           onClick={() => onAction("rotate-right")}
         >
@@ -142,7 +149,7 @@ function PageCard({
         <IconButton
           size="2xs"
           variant="ghost"
-          aria-label={`Duplicate ${label}`}
+          aria-label={t("card.duplicate", { label })}
           disabled={disabled}
           onClick={() => onAction("duplicate")}
         >
@@ -151,7 +158,7 @@ function PageCard({
         <IconButton
           size="2xs"
           variant="ghost"
-          aria-label={`Insert a blank page after ${label}`}
+          aria-label={t("card.insertBlank", { label })}
           disabled={disabled}
           onClick={() => onAction("blank-after")}
         >
@@ -161,7 +168,7 @@ function PageCard({
           size="2xs"
           variant="ghost"
           colorPalette="red"
-          aria-label={`Delete ${label}`}
+          aria-label={t("card.delete", { label })}
           disabled={disabled}
           onClick={() => onAction("delete")}
         >
@@ -173,6 +180,7 @@ function PageCard({
 }
 
 function OrganizePdfPage() {
+  const t = useT("organize-pdf");
   const [state, dispatch] = useReducer(planReducer, EMPTY_PLAN);
   const plan = current(state);
   const planRef = useRef(plan);
@@ -201,16 +209,16 @@ function OrganizePdfPage() {
 
   const labelOf = (e: PlanEntry) =>
     e.kind === "blank"
-      ? "Blank page"
+      ? t("label.blank")
       : files.length > 1
         ? `${LETTERS[e.file] ?? e.file + 1}${e.page}`
-        : `Page ${e.page}`;
+        : t("label.page", { page: e.page });
   const pagesKept = plan.filter((e) => e.kind === "page").length;
   const start = () => {
     if (pagesKept === 0) {
       toast({
-        title: "No pages left",
-        description: "Keep at least one page: a PDF cannot be empty.",
+        title: t("toast.noPages"),
+        description: t("toast.noPagesText"),
         variant: "destructive",
       });
       return;
@@ -226,10 +234,10 @@ function OrganizePdfPage() {
     return (
       <ToolLayout toolId="organize-pdf">
         <Stack gap="5">
-          <ResultCard result={result} label="Download PDF" sources={files.length} />
+          <ResultCard result={result} label={t("download")} sources={files.length} />
           <HStack justify="end">
             <Button variant="outline" onClick={reset}>
-              <LuRotateCcw aria-hidden /> Start over
+              <LuRotateCcw aria-hidden /> {t("startOver")}
             </Button>
           </HStack>
         </Stack>
@@ -244,7 +252,7 @@ function OrganizePdfPage() {
           tool={tool}
           onFiles={queue.addFiles}
           compact={files.length > 0}
-          label={files.length > 0 ? "Add pages from another PDF" : undefined}
+          label={files.length > 0 ? t("addFrom") : undefined}
           disabled={busy}
         />
         {files.length > 1 && (
@@ -308,7 +316,7 @@ function OrganizePdfPage() {
                 <IconButton
                   variant="outline"
                   size="sm"
-                  aria-label="Undo"
+                  aria-label={t("undo")}
                   disabled={state.at === 0 || busy}
                   onClick={() => dispatch({ type: "undo" })}
                 >
@@ -317,22 +325,23 @@ function OrganizePdfPage() {
                 <IconButton
                   variant="outline"
                   size="sm"
-                  aria-label="Redo"
+                  aria-label={t("redo")}
                   disabled={state.at >= state.history.length - 1 || busy}
                   onClick={() => dispatch({ type: "redo" })}
                 >
                   <LuRedo2 />
                 </IconButton>
                 <Text fontSize="sm" color="fg.muted" data-testid="organize-summary">
-                  {plan.length} page{plan.length === 1 ? "" : "s"}
-                  {files.length > 1 ? ` from ${files.length} files` : ""}
+                  {files.length > 1
+                    ? t("summary.files", { pages: plan.length, files: files.length })
+                    : t("summary", { pages: plan.length })}
                 </Text>
                 <Spacer />
                 <Button variant="outline" onClick={reset} disabled={busy}>
-                  Start over
+                  {t("startOver")}
                 </Button>
                 <Button colorPalette="red" bg="brand.solid" onClick={start} loading={busy}>
-                  Organize PDF
+                  {t("submit")}
                 </Button>
               </HStack>
             </Card.Body>

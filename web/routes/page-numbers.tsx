@@ -2,6 +2,8 @@ import { Box, Field, Grid, Input, SimpleGrid, Stack, Text } from "@chakra-ui/rea
 import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
 import { NUMBER_POSITIONS, type NumberFormat, type NumberPosition } from "../../schema/options";
+import { namespaces } from "../i18n/loader";
+import { useT } from "../i18n/provider";
 import { NumberField, SelectField } from "../tools/fields";
 import { PageThumbnail } from "../tools/page-thumbnail";
 import { usePdfDocument } from "../tools/pdf-preview";
@@ -9,23 +11,13 @@ import { ToolLayout } from "../tools/tool-layout";
 import type { UploadItem } from "../tools/upload-items";
 import { UploadTool } from "../tools/upload-tool";
 
-export const Route = createFileRoute("/page-numbers")({ component: PageNumbersPage });
+export const Route = createFileRoute("/page-numbers")({
+  component: PageNumbersPage,
+  loader: namespaces("page-numbers"),
+});
 
-const FORMATS: { value: NumberFormat; label: string }[] = [
-  { value: "n", label: "1, 2, 3" },
-  { value: "n-of-total", label: "1 / 12" },
-  { value: "page-n-of-total", label: "Page 1 of 12" },
-  { value: "roman", label: "i, ii, iii" },
-];
-
-const POSITION_LABELS: Record<NumberPosition, string> = {
-  "top-left": "Top left",
-  "top-center": "Top centre",
-  "top-right": "Top right",
-  "bottom-left": "Bottom left",
-  "bottom-center": "Bottom centre",
-  "bottom-right": "Bottom right",
-};
+/** The styles, each named by a sample of what is drawn (the server draws "Page 1 of 12" in English). */
+const FORMATS = ["n", "n-of-total", "page-n-of-total", "roman"] as const satisfies readonly NumberFormat[];
 
 interface Choice {
   position: NumberPosition;
@@ -47,6 +39,7 @@ const DEFAULTS: Choice = {
   color: "#000000",
 };
 
+/** What the server draws on the page, so in English whatever the site's language. */
 function sample(c: Choice): string {
   const n = c.start;
   const total = c.start + 11;
@@ -96,6 +89,9 @@ function Preview({ file, password, choice }: { file?: File; password?: string; c
 }
 
 function PageNumbersPage() {
+  const t = useT("page-numbers");
+  const formats = FORMATS.map((value) => ({ value, label: t(`style.${value}`) }));
+  const positionLabel = (p: NumberPosition) => t(`position.${p}`);
   const [choice, setChoice] = useState<Choice>(DEFAULTS);
   const [first, setFirst] = useState<UploadItem>();
   const file = first?.file;
@@ -117,7 +113,7 @@ function PageNumbersPage() {
       <UploadTool
         toolId="page-numbers"
         mode="each"
-        startLabel="Add Page Numbers"
+        startLabel={t("start")}
         onFilesChange={(_, items) => setFirst(items[0])}
         canStart={() => valid}
         fields={() => ({
@@ -133,15 +129,16 @@ function PageNumbersPage() {
           <Grid templateColumns={{ base: "1fr", md: "1fr 15rem" }} gap="6" alignItems="start">
             <Stack gap="4">
               <Field.Root>
-                <Field.Label>Position</Field.Label>
-                <SimpleGrid columns={3} gap="2" role="radiogroup" aria-label="Position" maxW="xs">
+                <Field.Label>{t("position")}</Field.Label>
+                {/* Places on the paper, so laid out as on the paper in every language (not mirrored). */}
+                <SimpleGrid columns={3} gap="2" role="radiogroup" aria-label={t("position")} maxW="xs" dir="ltr">
                   {NUMBER_POSITIONS.map((p) => (
                     <Box
                       as="button"
                       key={p}
                       role="radio"
                       aria-checked={choice.position === p}
-                      aria-label={POSITION_LABELS[p]}
+                      aria-label={positionLabel(p)}
                       onClick={() => set("position")(p)}
                       h="9"
                       borderRadius="md"
@@ -151,32 +148,38 @@ function PageNumbersPage() {
                       fontSize="xs"
                       _focusVisible={{ outline: "2px solid", outlineColor: "brand.focusRing" }}
                     >
-                      {POSITION_LABELS[p]}
+                      {positionLabel(p)}
                     </Box>
                   ))}
                 </SimpleGrid>
               </Field.Root>
               <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                <SelectField label="Style" value={choice.format} options={FORMATS} onChange={set("format")} />
-                <NumberField label="First number" value={choice.start} onChange={set("start")} min={0} max={100000} />
+                <SelectField label={t("style")} value={choice.format} options={formats} onChange={set("format")} />
                 <NumberField
-                  label="Start numbering on page"
+                  label={t("firstNumber")}
+                  value={choice.start}
+                  onChange={set("start")}
+                  min={0}
+                  max={100000}
+                />
+                <NumberField
+                  label={t("firstPage")}
                   value={choice.firstPage}
                   onChange={set("firstPage")}
                   min={1}
                   max={100000}
-                  helper="2 leaves a cover page without a number"
+                  helper={t("firstPageHelper")}
                 />
                 <NumberField
-                  label="Font size (pt)"
+                  label={t("fontSize")}
                   value={choice.fontSize}
                   onChange={set("fontSize")}
                   min={6}
                   max={72}
                 />
-                <NumberField label="Margin (pt)" value={choice.margin} onChange={set("margin")} min={0} max={144} />
+                <NumberField label={t("margin")} value={choice.margin} onChange={set("margin")} min={0} max={144} />
                 <Field.Root>
-                  <Field.Label>Colour</Field.Label>
+                  <Field.Label>{t("colour")}</Field.Label>
                   <Input
                     size="sm"
                     type="color"
@@ -190,7 +193,7 @@ function PageNumbersPage() {
             <Stack gap="2">
               <Preview file={file} password={first?.filePassword} choice={choice} />
               <Text fontSize="xs" color="fg.muted" textAlign="center">
-                {file ? `Page ${choice.firstPage} of ${file.name}` : "Choose a PDF to see it here"}
+                {file ? t("preview.caption", { page: choice.firstPage, name: file.name }) : t("preview.empty")}
               </Text>
             </Stack>
           </Grid>

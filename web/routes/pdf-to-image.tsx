@@ -3,6 +3,8 @@ import { createFileRoute } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { LuImagePlay, LuRotateCcw } from "react-icons/lu";
 import { toolsById } from "../../schema/tools";
+import { namespaces } from "../i18n/loader";
+import { useT } from "../i18n/provider";
 import { FileDropzone } from "../tools/dropzone";
 import { Segments } from "../tools/fields";
 import { PageSetPicker } from "../tools/page-picker";
@@ -14,21 +16,24 @@ import { ToolLayout } from "../tools/tool-layout";
 import { UploadList } from "../tools/upload-list";
 import { useUploadQueue } from "../tools/use-upload-queue";
 
-export const Route = createFileRoute("/pdf-to-image")({ component: PdfToImagePage });
+export const Route = createFileRoute("/pdf-to-image")({
+  component: PdfToImagePage,
+  loader: namespaces("pdf-to-image"),
+});
 
 const tool = toolsById["pdf-to-image"];
 
-const FORMATS = [
-  { value: "jpg", label: "JPG" },
-  { value: "png", label: "PNG" },
-] as const;
-const DPI_OPTIONS = RESOLUTIONS.map((r) => ({ value: String(r), label: `${r} dpi` }));
-const SCOPES = [
-  { value: "all", label: "All pages" },
-  { value: "chosen", label: "Choose pages" },
-] as const;
+/** Names of file formats, the same in every language. */
+const FORMAT_NAMES: Record<ImageFormat, string> = { jpg: "JPG", png: "PNG" };
+const FORMATS = (["jpg", "png"] as const).map((value) => ({ value, label: FORMAT_NAMES[value] }));
 
 function PdfToImagePage() {
+  const t = useT("pdf-to-image");
+  const dpiOptions = RESOLUTIONS.map((r) => ({ value: String(r), label: t("dpi", { dpi: r }) }));
+  const scopes = [
+    { value: "all", label: t("scope.all") },
+    { value: "chosen", label: t("scope.chosen") },
+  ] as const;
   // The queue only holds the file and asks for its password: nothing is ever sent.
   const queue = useUploadQueue({ tool, mode: "each" });
   const item = queue.items[0];
@@ -72,11 +77,11 @@ function PdfToImagePage() {
   return (
     <ToolLayout toolId="pdf-to-image">
       <Stack gap="5">
-        {!item && <FileDropzone tool={tool} onFiles={queue.addFiles} label="Drop a PDF here" />}
+        {!item && <FileDropzone tool={tool} onFiles={queue.addFiles} label={t("drop")} />}
         {item && run.state.kind !== "done" && <UploadList queue={queue} />}
         {item && failed && item.status !== "locked" && (
           <Text color="fg.muted" fontSize="sm">
-            This PDF cannot be opened here: it may be damaged.
+            {t("cannotOpen")}
           </Text>
         )}
         {item && doc && run.state.kind !== "done" && (
@@ -85,23 +90,23 @@ function PdfToImagePage() {
               <Card.Body gap="4">
                 <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
                   <Segments
-                    label="Format"
+                    label={t("format")}
                     value={format}
                     options={FORMATS}
                     onChange={(v) => setFormat(v)}
                     disabled={working}
                   />
                   <Segments
-                    label="Resolution"
+                    label={t("resolution")}
                     value={String(dpi)}
-                    options={DPI_OPTIONS}
+                    options={dpiOptions}
                     onChange={(v) => setDpi(Number(v) as Resolution)}
                     disabled={working}
                   />
                   <Segments
-                    label="Pages"
+                    label={t("pages")}
                     value={scope}
-                    options={SCOPES}
+                    options={scopes}
                     onChange={(v) => setScope(v as "all" | "chosen")}
                     disabled={working}
                   />
@@ -118,7 +123,7 @@ function PdfToImagePage() {
                     colorPalette="red"
                   >
                     <HStack justify="space-between">
-                      <Slider.Label>JPG quality</Slider.Label>
+                      <Slider.Label>{t("quality")}</Slider.Label>
                       <Text fontSize="sm" color="fg.muted" data-testid="quality-value">
                         {quality}
                       </Text>
@@ -133,7 +138,7 @@ function PdfToImagePage() {
                 )}
                 {px && (
                   <Text fontSize="sm" color="fg.muted" data-testid="pixel-size">
-                    Page 1 will be {px.width} x {px.height} pixels.
+                    {t("pixelSize", { width: px.width, height: px.height })}
                   </Text>
                 )}
               </Card.Body>
@@ -146,19 +151,22 @@ function PdfToImagePage() {
                 <HStack gap="3" wrap="wrap">
                   <Text fontSize="sm" color="fg.muted" data-testid="render-status" aria-live="polite">
                     {run.state.kind === "working"
-                      ? `Page ${Math.min(run.state.done + 1, run.state.total)} of ${run.state.total}`
+                      ? t("status.working", {
+                          page: Math.min(run.state.done + 1, run.state.total),
+                          total: run.state.total,
+                        })
                       : chosen.length === 0
-                        ? "Select the pages to convert."
-                        : `${chosen.length} of ${pageCount} ${pageCount === 1 ? "page" : "pages"}, made on this device.`}
+                        ? t("status.none")
+                        : t("status.ready", { chosen: chosen.length, total: pageCount })}
                   </Text>
                   <Spacer />
                   {working ? (
                     <Button variant="outline" onClick={run.cancel}>
-                      Cancel
+                      {t("cancel")}
                     </Button>
                   ) : (
                     <Button variant="outline" onClick={startOver}>
-                      Start over
+                      {t("startOver")}
                     </Button>
                   )}
                   <Button
@@ -169,7 +177,7 @@ function PdfToImagePage() {
                       run.start(doc, { fileName: item.file.name, pages: chosen, dpi, format, quality, pageCount })
                     }
                   >
-                    <LuImagePlay aria-hidden /> Convert to {format === "jpg" ? "JPG" : "PNG"}
+                    <LuImagePlay aria-hidden /> {t("convert", { format: FORMAT_NAMES[format] })}
                   </Button>
                 </HStack>
               </Card.Body>
@@ -181,7 +189,7 @@ function PdfToImagePage() {
             <DeviceResult file={run.state.file} />
             <HStack justify="end">
               <Button variant="outline" onClick={startOver}>
-                <LuRotateCcw aria-hidden /> Start over
+                <LuRotateCcw aria-hidden /> {t("startOver")}
               </Button>
             </HStack>
           </>

@@ -2,8 +2,11 @@ import { Alert, Box, Button, Card, Grid, Heading, HStack, Icon, Stack, Switch, T
 import { createFileRoute } from "@tanstack/react-router";
 import { type ReactNode, useRef, useState } from "react";
 import { LuEraser, LuEyeOff, LuFileSearch, LuRotateCcw, LuShieldCheck } from "react-icons/lu";
+import { DEFAULT_LOCALE } from "../../schema/locales";
 import { convertPath } from "../../schema/options";
 import { toolsById } from "../../schema/tools";
+import { namespaces } from "../i18n/loader";
+import { useLocale, useT } from "../i18n/provider";
 import { FileDropzone } from "../tools/dropzone";
 import { Segments } from "../tools/fields";
 import { usePdfDocument } from "../tools/pdf-preview";
@@ -19,42 +22,25 @@ import { ToolLayout } from "../tools/tool-layout";
 import { UploadList } from "../tools/upload-list";
 import { useUploadQueue } from "../tools/use-upload-queue";
 
-export const Route = createFileRoute("/redact-pdf")({ component: RedactPdfPage });
+export const Route = createFileRoute("/redact-pdf")({
+  component: RedactPdfPage,
+  loader: namespaces("redact-pdf"),
+});
 
 const tool = toolsById["redact-pdf"];
 
-const COLORS: { value: BoxColor; label: string }[] = [
-  { value: "black", label: "Black" },
-  { value: "white", label: "White" },
-  { value: "red", label: "Red" },
-];
+const COLORS = ["black", "white", "red"] as const satisfies readonly BoxColor[];
 
-const features = [
-  {
-    icon: LuEraser,
-    title: "Removed, not covered",
-    text: "Many tools only draw a black box, and the text under it can still be copied out. We take the text, image pixels, comments and form fields under each box out of the file.",
-  },
-  {
-    icon: LuFileSearch,
-    title: "Find it everywhere",
-    text: "Search for a word or a name, or for every email address, phone number or IBAN, and check each match before you apply.",
-  },
-  {
-    icon: LuShieldCheck,
-    title: "Your file stays as it is",
-    text: "You get a redacted copy to download; the original on your device is not touched.",
-  },
-];
+const FEATURES = [
+  { icon: LuEraser, key: "removed" },
+  { icon: LuFileSearch, key: "find" },
+  { icon: LuShieldCheck, key: "original" },
+] as const;
 
-const steps = [
-  { title: "Upload", text: "Drop a PDF here or select it from your device." },
-  { title: "Mark", text: "Drag boxes over what must go, or find text and patterns." },
-  { title: "Check", text: "Look over the boxes on the pages; untick matches you want to keep." },
-  { title: "Redact", text: "Press Redact PDF and download the redacted copy." },
-];
+const STEPS = ["upload", "mark", "check", "redact"] as const;
 
 function Legend() {
+  const t = useT("redact-pdf");
   const swatch = (style: { borderColor: string; bg: string }) => (
     <Box boxSize="3" borderWidth="2px" borderColor={style.borderColor} bg={style.bg} flexShrink={0} />
   );
@@ -62,11 +48,11 @@ function Legend() {
     <HStack gap="4" fontSize="xs" color="fg.muted" wrap="wrap">
       <HStack gap="1.5">
         {swatch(AREA_STYLE)}
-        <Text>Your areas</Text>
+        <Text>{t("legend.areas")}</Text>
       </HStack>
       <HStack gap="1.5">
         {swatch(MATCH_STYLE)}
-        <Text>Search matches</Text>
+        <Text>{t("legend.matches")}</Text>
       </HStack>
     </HStack>
   );
@@ -86,6 +72,8 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function RedactPdfPage() {
+  const t = useT("redact-pdf");
+  const locale = useLocale();
   const fields = useRef<Record<string, string>>({});
   const queue = useUploadQueue({
     tool,
@@ -110,13 +98,23 @@ function RedactPdfPage() {
       toolId="redact-pdf"
       aside={
         <>
-          <FeatureGrid heading="How PDFTools redacts" features={features} />
-          <Steps heading="How to redact a PDF" steps={steps} />
+          <FeatureGrid
+            heading={t("features.heading")}
+            features={FEATURES.map((f) => ({
+              icon: f.icon,
+              title: t(`features.${f.key}.title`),
+              text: t(`features.${f.key}.text`),
+            }))}
+          />
+          <Steps
+            heading={t("steps.heading")}
+            steps={STEPS.map((s) => ({ title: t(`steps.${s}.title`), text: t(`steps.${s}.text`) }))}
+          />
         </>
       }
     >
       <Stack gap="5">
-        {!item && <FileDropzone tool={tool} onFiles={queue.addFiles} label="Drop a PDF here" />}
+        {!item && <FileDropzone tool={tool} onFiles={queue.addFiles} label={t("drop")} />}
         {item && !done && <UploadList queue={queue} />}
         {item && !done && (
           <Grid
@@ -132,29 +130,26 @@ function RedactPdfPage() {
                 <Switch.Root size="sm" checked={drawing} onCheckedChange={(e) => setDrawing(e.checked)}>
                   <Switch.HiddenInput />
                   <Switch.Control />
-                  <Switch.Label fontSize="xs">Draw boxes</Switch.Label>
+                  <Switch.Label fontSize="xs">{t("draw")}</Switch.Label>
                 </Switch.Root>
               </HStack>
               <Text fontSize="xs" color="fg.muted">
-                {drawing
-                  ? "Drag on a page to mark an area. Select a box to move it, resize it from a corner, or press Delete."
-                  : "Drawing is off: drag to scroll the pages. Turn on Draw boxes to mark areas."}
+                {drawing ? t("draw.on") : t("draw.off")}
               </Text>
               {item.status === "locked" ? (
                 <Text fontSize="sm" color="fg.muted">
-                  Enter the file's password above to see its pages.
+                  {t("locked")}
                 </Text>
               ) : failed ? (
                 <Text fontSize="sm" color="fg.muted">
-                  This PDF cannot be shown here (it may need a password, or be damaged), so areas cannot be marked. You
-                  can still find text and redact the matches.
+                  {t("cannotShow")}
                 </Text>
               ) : (
                 <PageViewer doc={doc} pageCount={doc?.numPages ?? 1} plan={plan} drawing={drawing} showPage={shown} />
               )}
             </Stack>
             <Stack gap="4" gridArea="search" minW="0">
-              <Panel title="Find text to redact">
+              <Panel title={t("panel.find")}>
                 <SearchForm
                   query={plan.query}
                   onChange={plan.setQuery}
@@ -165,7 +160,7 @@ function RedactPdfPage() {
                 />
                 {plan.lastFind && plan.lastFind.total === 0 && (
                   <Text fontSize="sm" color="fg.muted" data-testid="redact-no-match">
-                    No matches found.
+                    {t("noMatches")}
                   </Text>
                 )}
                 {plan.found.length > 0 && (
@@ -180,7 +175,7 @@ function RedactPdfPage() {
               </Panel>
             </Stack>
             <Stack gap="4" gridArea="apply" minW="0">
-              <Panel title="Areas">
+              <Panel title={t("panel.areas")}>
                 <AreaList
                   areas={plan.areas}
                   selected={plan.selected}
@@ -192,20 +187,22 @@ function RedactPdfPage() {
                   onClear={plan.clearAreas}
                 />
               </Panel>
-              <Panel title="Options">
-                <Segments<BoxColor> label="Box colour" value={plan.color} options={COLORS} onChange={plan.setColor} />
+              <Panel title={t("panel.options")}>
+                <Segments<BoxColor>
+                  label={t("colour")}
+                  value={plan.color}
+                  options={COLORS.map((c) => ({ value: c, label: t(`colour.${c}`) }))}
+                  onChange={plan.setColor}
+                />
                 <Check checked={plan.clearMetadata} onChange={plan.setClearMetadata}>
-                  Also remove the document's metadata (title, author...)
+                  {t("clearMetadata")}
                 </Check>
               </Panel>
               <Alert.Root status="warning" borderRadius="xl" data-testid="redact-warning">
                 <Alert.Indicator />
                 <Alert.Content>
-                  <Alert.Title>This cannot be undone</Alert.Title>
-                  <Alert.Description fontSize="sm">
-                    Redacting removes what lies under the boxes for good from the copy you download: text, image pixels,
-                    comments and form fields. Your own file is not changed.
-                  </Alert.Description>
+                  <Alert.Title>{t("warning.title")}</Alert.Title>
+                  <Alert.Description fontSize="sm">{t("warning.text")}</Alert.Description>
                 </Alert.Content>
               </Alert.Root>
               <Button
@@ -214,14 +211,14 @@ function RedactPdfPage() {
                 size="lg"
                 onClick={queue.start}
                 loading={queue.busy}
-                loadingText="Redacting…"
+                loadingText={t("redacting")}
                 disabled={nothing || item.status === "locked"}
               >
-                <LuEyeOff aria-hidden /> Redact PDF
+                <LuEyeOff aria-hidden /> {t("submit")}
               </Button>
               {nothing && (
                 <Text fontSize="xs" color="fg.muted" textAlign="center">
-                  Mark an area or find text first.
+                  {t("nothing")}
                 </Text>
               )}
             </Stack>
@@ -234,16 +231,19 @@ function RedactPdfPage() {
                 <HStack gap="3" align="start">
                   <Icon as={LuEraser} boxSize="5" color="fg.muted" mt="0.5" flexShrink={0} aria-hidden />
                   <Text data-testid="redact-report">
-                    {report ? reportSentence(report, plan.keptMatches) : (item.result.message ?? "Redaction done.")}
-                    {plan.clearMetadata && " The document's metadata was removed too."}
+                    {report
+                      ? reportSentence(t, report, plan.keptMatches)
+                      : // An answer without the numbers: English shows the server's own sentence.
+                        ((locale === DEFAULT_LOCALE ? item.result.message : undefined) ?? t("done"))}
+                    {plan.clearMetadata && ` ${t("done.metadata")}`}
                   </Text>
                 </HStack>
               </Card.Body>
             </Card.Root>
-            <ResultCard result={item.result} label="Download PDF" />
+            <ResultCard result={item.result} label={t("download")} />
             <HStack justify="end">
               <Button variant="outline" onClick={queue.reset}>
-                <LuRotateCcw aria-hidden /> Start over
+                <LuRotateCcw aria-hidden /> {t("startOver")}
               </Button>
             </HStack>
           </>

@@ -3,6 +3,8 @@ import { createFileRoute } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { LuRotateCcw, LuTrash2 } from "react-icons/lu";
 import { toolsById } from "../../schema/tools";
+import { namespaces } from "../i18n/loader";
+import { useT } from "../i18n/provider";
 import { FileDropzone } from "../tools/dropzone";
 import { PageSetPicker } from "../tools/page-picker";
 import { usePdfDocument } from "../tools/pdf-preview";
@@ -12,11 +14,15 @@ import { UploadList } from "../tools/upload-list";
 import { useUploadQueue } from "../tools/use-upload-queue";
 import { toast } from "../ui/toaster";
 
-export const Route = createFileRoute("/remove-pages")({ component: RemovePagesPage });
+export const Route = createFileRoute("/remove-pages")({
+  component: RemovePagesPage,
+  loader: namespaces("remove-pages"),
+});
 
 const tool = toolsById["remove-pages"];
 
 function RemovePagesPage() {
+  const t = useT("remove-pages");
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const queue = useUploadQueue({
     tool,
@@ -35,14 +41,14 @@ function RemovePagesPage() {
   const remove = () => {
     if (selected.size === 0) {
       toast({
-        title: "No pages selected",
-        description: "Please select at least one page to remove.",
+        title: t("toast.noneSelected"),
+        description: t("toast.noneSelectedText"),
         variant: "destructive",
       });
       return;
     }
     if (selected.size >= pageCount) {
-      toast({ title: "Keep at least one page", description: "A PDF cannot be empty.", variant: "destructive" });
+      toast({ title: t("toast.keepOne"), description: t("toast.keepOneText"), variant: "destructive" });
       return;
     }
     queue.start();
@@ -51,12 +57,11 @@ function RemovePagesPage() {
   return (
     <ToolLayout toolId="remove-pages">
       <Stack gap="5">
-        {!item && <FileDropzone tool={tool} onFiles={queue.addFiles} label="Drop a PDF here" />}
+        {!item && <FileDropzone tool={tool} onFiles={queue.addFiles} label={t("drop")} />}
         {item && !done && <UploadList queue={queue} />}
         {item && failed && !done && item.status !== "locked" && (
           <Text color="fg.muted" fontSize="sm">
-            The pages of this PDF cannot be shown here (it may need a password, or be damaged). Type the pages to remove
-            instead.
+            {t("cannotShow")}
           </Text>
         )}
         {item && !done && pageCount > 0 && (
@@ -67,15 +72,15 @@ function RemovePagesPage() {
                 <HStack gap="3" wrap="wrap">
                   <Text fontSize="sm" color="fg.muted" data-testid="remove-summary">
                     {selected.size === 0
-                      ? "Select the pages to remove."
-                      : `${selected.size} of ${pageCount} pages will be removed; ${pageCount - selected.size} kept.`}
+                      ? t("summary.none")
+                      : t("summary", { selected: selected.size, total: pageCount, kept: pageCount - selected.size })}
                   </Text>
                   <Spacer />
                   <Button variant="outline" onClick={queue.reset} disabled={working}>
-                    Start over
+                    {t("startOver")}
                   </Button>
                   <Button colorPalette="red" bg="brand.solid" onClick={remove} loading={working}>
-                    <LuTrash2 aria-hidden /> Remove Pages
+                    <LuTrash2 aria-hidden /> {t("submit")}
                   </Button>
                 </HStack>
               </Card.Body>
@@ -84,10 +89,10 @@ function RemovePagesPage() {
         )}
         {done && item.result && (
           <>
-            <ResultCard result={item.result} label="Download PDF" sources={1} />
+            <ResultCard result={item.result} label={t("download")} sources={1} />
             <HStack justify="end">
               <Button variant="outline" onClick={queue.reset}>
-                <LuRotateCcw aria-hidden /> Start over
+                <LuRotateCcw aria-hidden /> {t("startOver")}
               </Button>
             </HStack>
           </>

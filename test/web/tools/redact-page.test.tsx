@@ -1,7 +1,8 @@
 import { ChakraProvider } from "@chakra-ui/react";
 import { act, fireEvent, render, renderHook, screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { postConversion } from "../../../web/api/convert";
+import { loadNamespace } from "../../../web/i18n/runtime";
 import { system } from "../../../web/theme/system";
 import { AreaLayer } from "../../../web/tools/redact/area-layer";
 import { reportOf } from "../../../web/tools/redact/plan";
@@ -133,6 +134,8 @@ describe("marking areas on a page", () => {
     return { el, ...calls };
   }
 
+  // The layer's words come from its catalog, loaded before it renders (the route's loader does this on the site).
+  beforeAll(() => loadNamespace("en", "redact-pdf"));
   beforeEach(() => {
     Element.prototype.setPointerCapture ??= () => undefined;
   });

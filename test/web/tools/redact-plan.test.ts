@@ -1,5 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { RedactPreviewAnswer } from "../../../schema/form-options";
+import type { Translate } from "../../../web/i18n/provider";
+import { loadNamespace, translate } from "../../../web/i18n/runtime";
 import {
   addMatches,
   areasField,
@@ -20,6 +22,10 @@ import {
   toFraction,
   toPixels,
 } from "../../../web/tools/redact/rects";
+
+// The sentences are the English catalog's (web/i18n/locales/en/redact-pdf.json).
+const t: Translate<"redact-pdf"> = (key, values) => translate("redact-pdf", key, values);
+beforeAll(() => loadNamespace("en", "redact-pdf"));
 
 const page = { left: 100, top: 50, width: 400, height: 600 };
 
@@ -120,8 +126,8 @@ describe("search matches: found, ticked and unticked", () => {
     const found = addMatches([], answer);
     expect(found.map((m) => m.text)).toEqual(["ada@example.com", "Secret", "Secret project"]);
     expect(found.every((m) => m.kept)).toBe(true);
-    expect(matchSummary(found)).toBe("3 matches on 2 pages");
-    expect(matchSummary(found.slice(0, 1))).toBe("1 match on 1 page");
+    expect(matchSummary(t, found)).toBe("3 matches on 2 pages");
+    expect(matchSummary(t, found.slice(0, 1))).toBe("1 match on 1 page");
   });
 
   it("adds a second search to the first, without listing a match twice", () => {
@@ -185,12 +191,12 @@ describe("the report", () => {
 
   it("says what was removed, in plain words with the right plurals", () => {
     const r = { boxes: 4, pages: 2, matches: 0, glyphsRemoved: 57, imagesPainted: 1, annotationsRemoved: 0 };
-    expect(reportSentence(r, 3)).toBe(
+    expect(reportSentence(t, r, 3)).toBe(
       "Redacted 4 areas on 2 pages (3 search matches): 57 characters of text, 1 image and 0 annotations removed.",
     );
     expect(
-      reportSentence({ ...r, boxes: 1, pages: 1, glyphsRemoved: 1, imagesPainted: 0, annotationsRemoved: 1 }),
+      reportSentence(t, { ...r, boxes: 1, pages: 1, glyphsRemoved: 1, imagesPainted: 0, annotationsRemoved: 1 }),
     ).toBe("Redacted 1 area on 1 page: 1 character of text, 0 images and 1 annotation removed.");
-    expect(reportSentence({ ...r, matches: 1 })).toContain("(1 search match)");
+    expect(reportSentence(t, { ...r, matches: 1 })).toContain("(1 search match)");
   });
 });

@@ -25,8 +25,20 @@ export interface RenderedFile {
   count: number;
 }
 
+/** Why a render was refused, with the numbers its message carries (for the page to word it in its language). */
+export type RefusedReason =
+  | { kind: "too-large"; page: number; width: number; height: number; dpi: number }
+  | { kind: "no-canvas" };
+
 /** A refusal a person can act on (too large for a canvas); other errors are pdf.js's. */
-export class RenderRefused extends Error {}
+export class RenderRefused extends Error {
+  constructor(
+    message: string,
+    readonly reason: RefusedReason,
+  ) {
+    super(message);
+  }
+}
 
 type AnyCanvas = HTMLCanvasElement | OffscreenCanvas;
 
@@ -56,8 +68,9 @@ export async function renderPages(doc: PDFDocumentProxy, opts: RenderOptions): P
   for (const n of opts.pages) {
     const page = await doc.getPage(n);
     const view = page.getViewport({ scale: 1 });
-    const problem = canvasProblem(n, pixelSize(view.width, view.height, opts.dpi), opts.dpi);
-    if (problem) throw new RenderRefused(problem);
+    const size = pixelSize(view.width, view.height, opts.dpi);
+    const problem = canvasProblem(n, size, opts.dpi);
+    if (problem) throw new RenderRefused(problem, { kind: "too-large", page: n, ...size, dpi: opts.dpi });
   }
   for (const [i, n] of opts.pages.entries()) {
     opts.signal.throwIfAborted();
@@ -69,7 +82,10 @@ export async function renderPages(doc: PDFDocumentProxy, opts: RenderOptions): P
     const viewport = page.getViewport({ scale: size.width / base.width });
     const canvas = makeCanvas(size.width, size.height);
     const context = canvas.getContext("2d") as CanvasRenderingContext2D | null;
-    if (!context) throw new RenderRefused("This browser could not make a canvas for the page. Try a lower resolution.");
+    if (!context)
+      throw new RenderRefused("This browser could not make a canvas for the page. Try a lower resolution.", {
+        kind: "no-canvas",
+      });
     // JPEG has no transparency, and a page is white paper: the same for PNG.
     context.fillStyle = "#ffffff";
     context.fillRect(0, 0, size.width, size.height);

@@ -1,6 +1,7 @@
 import { Box } from "@chakra-ui/react";
 import { type KeyboardEvent, memo, type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from "react";
 import type { PageRect } from "../../../schema/form-options";
+import { useT } from "../../i18n/provider";
 import type { FoundMatch, MarkedArea } from "./plan";
 import { dragRect, type Grip, isBox, type Point, rectFromPoints, toFraction } from "./rects";
 
@@ -47,6 +48,7 @@ export const AreaLayer = memo(function AreaLayer({
   onSelect(id: string | null): void;
   onRemove(id: string): void;
 }) {
+  const t = useT("redact-pdf");
   const layer = useRef<HTMLDivElement>(null);
   const [draft, setDraft] = useState<PageRect | null>(null);
   const gesture = useRef<
@@ -160,7 +162,7 @@ export const AreaLayer = memo(function AreaLayer({
             }}
             role="button"
             tabIndex={0}
-            aria-label={`Area ${a.number} on page ${page}`}
+            aria-label={t("area.label", { number: a.number, page })}
             aria-pressed={on}
             position="absolute"
             borderWidth="2px"

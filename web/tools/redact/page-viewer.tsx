@@ -1,6 +1,7 @@
 import { Box, Stack, Text } from "@chakra-ui/react";
 import type { PDFDocumentProxy } from "pdfjs-dist";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useT } from "../../i18n/provider";
 import { AreaLayer } from "./area-layer";
 import { PageView } from "./page-view";
 import type { FoundMatch, MarkedArea } from "./plan";
@@ -40,6 +41,7 @@ export function PageViewer({
   /** Set to a page number (with a changing key) to scroll it into view. */
   showPage: { page: number; at: number } | null;
 }) {
+  const t = useT("redact-pdf");
   const [viewer, setViewer] = useState<HTMLDivElement | null>(null);
   const [width, setWidth] = useState(0);
   const [ratios, setRatios] = useState<Record<number, number>>({});
@@ -99,7 +101,7 @@ export function PageViewer({
             style={{ scrollMarginTop: "8px" }}
           >
             <Text fontSize="xs" color="fg.muted" textAlign="center">
-              Page {n} of {pageCount}
+              {t("viewer.page", { page: n, total: pageCount })}
             </Text>
             <PageView
               doc={doc}

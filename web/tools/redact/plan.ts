@@ -4,6 +4,7 @@
  * is exactly what was previewed) and the report afterwards.
  */
 import type { PageArea, PageRect, RedactPreviewAnswer } from "../../../schema/form-options";
+import type { Translate } from "../../i18n/provider";
 import { cleanRect } from "./rects";
 
 /** A box the person drew. */
@@ -53,12 +54,10 @@ export function setAllKept(found: readonly FoundMatch[], kept: boolean): FoundMa
   return found.map((m) => (m.kept === kept ? m : { ...m, kept }));
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
-/** "12 matches on 3 pages". */
-export function matchSummary(found: readonly FoundMatch[]): string {
+/** "12 matches on 3 pages", in the page's language. */
+export function matchSummary(t: Translate<"redact-pdf">, found: readonly FoundMatch[]): string {
   const pages = new Set(found.map((m) => m.page)).size;
-  return `${plural(found.length, "match", "matches")} on ${plural(pages, "page")}`;
+  return t("matches.summary", { matches: found.length, pages });
 }
 
 /** The request's `areas`: the marked boxes, then every rectangle of every kept match. */
@@ -95,15 +94,17 @@ export function reportOf(entry: object | undefined): RedactReport | null {
 
 /**
  * "Redacted 4 areas on 2 pages (3 search matches): 57 characters of text, 1 image and 0
- * annotations removed." `keptMatches` counts the matches the page sent as boxes (the server only
+ * annotations removed.", in the page's language. `keptMatches` counts the matches the page sent as boxes (the server only
  * counts those it searched for itself).
  */
-export function reportSentence(r: RedactReport, keptMatches = 0): string {
+export function reportSentence(t: Translate<"redact-pdf">, r: RedactReport, keptMatches = 0): string {
   const matches = Math.max(r.matches, keptMatches);
-  const found = matches > 0 ? ` (${plural(matches, "search match", "search matches")})` : "";
-  return (
-    `Redacted ${plural(r.boxes, "area")} on ${plural(r.pages, "page")}${found}: ` +
-    `${plural(r.glyphsRemoved, "character")} of text, ${plural(r.imagesPainted, "image")} and ` +
-    `${plural(r.annotationsRemoved, "annotation")} removed.`
-  );
+  const counts = {
+    boxes: r.boxes,
+    pages: r.pages,
+    glyphs: r.glyphsRemoved,
+    images: r.imagesPainted,
+    annotations: r.annotationsRemoved,
+  };
+  return matches > 0 ? t("report.withMatches", { ...counts, matches }) : t("report", counts);
 }

@@ -2,15 +2,10 @@ import { Alert, Box, Button, Checkbox, chakra, Field, HStack, Input, Stack, Text
 import type { ReactNode } from "react";
 import { LuSearch } from "react-icons/lu";
 import { REDACT_PATTERNS, type RedactPattern } from "../../../schema/form-options";
+import { useT } from "../../i18n/provider";
 import type { RedactSearch } from "./api";
 import { MATCH_STYLE } from "./area-layer";
 import { type FoundMatch, matchSummary } from "./plan";
-
-export const PATTERN_LABELS: Record<RedactPattern, string> = {
-  email: "Email addresses",
-  phone: "Phone numbers",
-  iban: "IBANs",
-};
 
 /** Past this many, the list shows the first ones only (the pages still show them all). */
 const LISTED = 300;
@@ -57,6 +52,7 @@ export function SearchForm({
   error?: string;
   disabled?: boolean;
 }) {
+  const t = useT("redact-pdf");
   const set =
     <K extends keyof RedactSearch>(key: K) =>
     (value: RedactSearch[K]) =>
@@ -76,35 +72,35 @@ export function SearchForm({
     >
       <Stack gap="3">
         <Field.Root>
-          <Field.Label>Find text</Field.Label>
+          <Field.Label>{t("search.label")}</Field.Label>
           <Input
             size="sm"
             value={query.search}
             maxLength={500}
-            placeholder="A name, a number, a word…"
+            placeholder={t("search.placeholder")}
             onChange={(e) => set("search")(e.currentTarget.value)}
           />
         </Field.Root>
         <HStack gap="4" wrap="wrap">
           <Check checked={query.matchCase} onChange={set("matchCase")}>
-            Match case
+            {t("search.matchCase")}
           </Check>
           <Check checked={query.wholeWord} onChange={set("wholeWord")}>
-            Whole words
+            {t("search.wholeWord")}
           </Check>
         </HStack>
-        <Stack gap="1.5" role="group" aria-label="Patterns">
+        <Stack gap="1.5" role="group" aria-label={t("search.patterns")}>
           <Text fontSize="sm" fontWeight="medium">
-            Also find
+            {t("search.alsoFind")}
           </Text>
           {REDACT_PATTERNS.map((p) => (
             <Check key={p} checked={query.patterns.includes(p)} onChange={togglePattern(p)}>
-              {PATTERN_LABELS[p]}
+              {t(`pattern.${p}`)}
             </Check>
           ))}
         </Stack>
         <Button type="submit" variant="outline" size="sm" loading={finding} disabled={disabled || empty}>
-          <LuSearch aria-hidden /> Find
+          <LuSearch aria-hidden /> {t("search.find")}
         </Button>
         {error && (
           <Alert.Root status="error" size="sm" borderRadius="md">
@@ -131,6 +127,7 @@ export function MatchList({
   onClear(): void;
   onShow(page: number): void;
 }) {
+  const t = useT("redact-pdf");
   const kept = found.filter((m) => m.kept).length;
   return (
     <Stack gap="2" data-testid="redact-matches">
@@ -138,25 +135,34 @@ export function MatchList({
         <HStack gap="2">
           <Box boxSize="3" borderWidth="1px" borderColor={MATCH_STYLE.borderColor} bg={MATCH_STYLE.bg} />
           <Text fontSize="sm" fontWeight="medium" data-testid="redact-match-summary">
-            {matchSummary(found)}
+            {matchSummary(t, found)}
           </Text>
         </HStack>
         <Text fontSize="xs" color="fg.muted">
-          {kept} selected
+          {t("matches.selected", { count: kept })}
         </Text>
       </HStack>
       <HStack gap="1" wrap="wrap">
         <Button size="xs" variant="ghost" onClick={() => onKeepAll(true)} disabled={kept === found.length}>
-          Select all
+          {t("matches.all")}
         </Button>
         <Button size="xs" variant="ghost" onClick={() => onKeepAll(false)} disabled={kept === 0}>
-          Select none
+          {t("matches.none")}
         </Button>
         <Button size="xs" variant="ghost" onClick={onClear}>
-          Clear list
+          {t("matches.clear")}
         </Button>
       </HStack>
-      <Stack as="ul" gap="1.5" maxH="18rem" overflowY="auto" p="1" m="0" listStyleType="none" aria-label="Matches">
+      <Stack
+        as="ul"
+        gap="1.5"
+        maxH="18rem"
+        overflowY="auto"
+        p="1"
+        m="0"
+        listStyleType="none"
+        aria-label={t("matches.list")}
+      >
         {found.slice(0, LISTED).map((m) => (
           <HStack as="li" key={m.id} gap="2" justify="space-between">
             <Check checked={m.kept} onChange={(on) => onKeep(m.id, on)}>
@@ -165,14 +171,14 @@ export function MatchList({
               </Text>
             </Check>
             <Button size="2xs" variant="plain" color="fg.muted" onClick={() => onShow(m.page)} flexShrink={0}>
-              page {m.page}
+              {t("matches.page", { page: m.page })}
             </Button>
           </HStack>
         ))}
       </Stack>
       {found.length > LISTED && (
         <Text fontSize="xs" color="fg.muted">
-          The first {LISTED} are listed; all {found.length} are shown on the pages.
+          {t("matches.more", { listed: LISTED, total: found.length })}
         </Text>
       )}
     </Stack>
