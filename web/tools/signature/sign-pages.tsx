@@ -39,7 +39,8 @@ export function SignPages({
               <LuPenLine aria-hidden /> {t("pages.placeHere")}
             </Button>
           </HStack>
-          <Box shadow="md" borderRadius="sm">
+          {/* The page as printed: a right-to-left page would draw pdf.js's text glyphs from the wrong side. */}
+          <Box shadow="md" borderRadius="sm" dir="ltr">
             <PageThumbnail
               doc={doc}
               pageNumber={n}

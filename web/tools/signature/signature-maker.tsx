@@ -97,9 +97,10 @@ function TypePanel({ s }: { s: SignatureState }) {
                     fontSize="3xl"
                     lineHeight="1.3"
                     truncate
-                    maxW="full"
+                    w="full"
                     style={{ fontFamily: fontFamily(f.family), color: INK[s.colour] }}
                     data-font={f.id}
+                    dir="auto"
                   >
                     {s.typed.trim() || t("type.sample")}
                   </Text>
