@@ -2,26 +2,17 @@ import { Field, NativeSelect, SimpleGrid } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
 import type { MarginChoice, Orientation, PageSize } from "../../schema/options";
+import { namespaces } from "../i18n/loader";
+import { useT } from "../i18n/provider";
 import { ToolLayout } from "../tools/tool-layout";
 import { UploadTool } from "../tools/upload-tool";
 
-export const Route = createFileRoute("/jpg-to-pdf")({ component: JpgToPdfPage });
+export const Route = createFileRoute("/jpg-to-pdf")({ component: JpgToPdfPage, loader: namespaces("jpg-to-pdf") });
 
-const SIZES: { value: PageSize; label: string }[] = [
-  { value: "fit", label: "Fit to the image" },
-  { value: "a4", label: "A4" },
-  { value: "letter", label: "US Letter" },
-];
-const ORIENTATIONS: { value: Orientation; label: string }[] = [
-  { value: "auto", label: "Auto (as the image)" },
-  { value: "portrait", label: "Portrait" },
-  { value: "landscape", label: "Landscape" },
-];
-const MARGINS: { value: MarginChoice; label: string }[] = [
-  { value: "none", label: "No margin" },
-  { value: "small", label: "Small (¼ inch)" },
-  { value: "large", label: "Large (½ inch)" },
-];
+/** The choices, in the order shown; each one's words are `size.<value>`... in the catalog. */
+const SIZES: readonly PageSize[] = ["fit", "a4", "letter"];
+const ORIENTATIONS: readonly Orientation[] = ["auto", "portrait", "landscape"];
+const MARGINS: readonly MarginChoice[] = ["none", "small", "large"];
 
 function Choice<T extends string>(props: {
   label: string;
@@ -48,6 +39,7 @@ function Choice<T extends string>(props: {
 }
 
 function JpgToPdfPage() {
+  const t = useT("jpg-to-pdf");
   const [pageSize, setPageSize] = useState<PageSize>("fit");
   const [orientation, setOrientation] = useState<Orientation>("auto");
   const [margin, setMargin] = useState<MarginChoice>("none");
@@ -58,20 +50,30 @@ function JpgToPdfPage() {
         mode="batch"
         sortable
         previews
-        startLabel="Convert to PDF"
-        resultLabel="Download PDF"
-        hint="Each image becomes a page, from top to bottom."
+        startLabel={t("start")}
+        resultLabel={t("result")}
+        hint={t("hint")}
         options={
           <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3" data-testid="page-layout">
-            <Choice label="Page size" value={pageSize} options={SIZES} onChange={(v) => setPageSize(v)} />
             <Choice
-              label="Orientation"
+              label={t("label.pageSize")}
+              value={pageSize}
+              options={SIZES.map((v) => ({ value: v, label: t(`size.${v}`) }))}
+              onChange={(v) => setPageSize(v)}
+            />
+            <Choice
+              label={t("label.orientation")}
               value={orientation}
-              options={ORIENTATIONS}
+              options={ORIENTATIONS.map((v) => ({ value: v, label: t(`orientation.${v}`) }))}
               onChange={(v) => setOrientation(v)}
               disabled={pageSize === "fit"}
             />
-            <Choice label="Margin" value={margin} options={MARGINS} onChange={(v) => setMargin(v)} />
+            <Choice
+              label={t("label.margin")}
+              value={margin}
+              options={MARGINS.map((v) => ({ value: v, label: t(`margin.${v}`) }))}
+              onChange={(v) => setMargin(v)}
+            />
           </SimpleGrid>
         }
         fields={() => ({ pageSize, orientation, margin })}

@@ -3,6 +3,8 @@ import { createFileRoute } from "@tanstack/react-router";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { LuPenLine, LuRotateCcw } from "react-icons/lu";
 import { toolsById } from "../../schema/tools";
+import { namespaces } from "../i18n/loader";
+import { useT } from "../i18n/provider";
 import { FileDropzone } from "../tools/dropzone";
 import { usePdfDocument } from "../tools/pdf-preview";
 import { ResultCard } from "../tools/result-card";
@@ -19,17 +21,18 @@ import { UploadList } from "../tools/upload-list";
 import { useUploadQueue } from "../tools/use-upload-queue";
 import { toast } from "../ui/toaster";
 
-export const Route = createFileRoute("/sign-pdf")({ component: SignPdfPage });
+export const Route = createFileRoute("/sign-pdf")({ component: SignPdfPage, loader: namespaces("sign-pdf") });
 
 const tool = toolsById["sign-pdf"];
 
 function SignPdfPage() {
+  const t = useT("sign-pdf");
   const sig = useSignature();
   const [addDate, setAddDate] = useState(true);
   const [addName, setAddName] = useState(false);
   const [name, setName] = useState("");
   const [nameEdited, setNameEdited] = useState(false);
-  const [nameError, setNameError] = useState<string>();
+  const [nameMissing, setNameMissing] = useState(false);
   const date = useMemo(() => todayText(), []);
   const aspect = sig.image ? sig.image.width / sig.image.height : null;
   const signerName = addName ? name.trim() : "";
@@ -69,22 +72,22 @@ function SignPdfPage() {
   const sign = () => {
     if (!sig.image) {
       toast({
-        title: "Add your signature",
-        description: "Draw it, type it, or upload a PNG or JPEG image of it.",
+        title: t("toast.noSignature"),
+        description: t("toast.noSignatureText"),
         variant: "destructive",
       });
       return;
     }
     if (placed.length === 0) {
       toast({
-        title: "Place your signature on at least one page.",
-        description: "Click a page where it should go.",
+        title: t("toast.notPlaced"),
+        description: t("toast.notPlacedText"),
         variant: "destructive",
       });
       return;
     }
     if (addName && !signerName) {
-      setNameError("Write your name, or untick this option.");
+      setNameMissing(true);
       return;
     }
     queue.start();
@@ -105,7 +108,7 @@ function SignPdfPage() {
   return (
     <ToolLayout toolId="sign-pdf">
       <Stack gap="5">
-        {!item && <FileDropzone tool={tool} onFiles={queue.addFiles} label="Drop a PDF here" />}
+        {!item && <FileDropzone tool={tool} onFiles={queue.addFiles} label={t("dropLabel")} />}
         {item && !done && <UploadList queue={queue} />}
         {item && !done && (
           <Grid
@@ -125,11 +128,10 @@ function SignPdfPage() {
             <GridItem area="pages" minW="0">
               <Stack gap="2">
                 <Heading as="h2" size="sm">
-                  Place it on the pages
+                  {t("pages.heading")}
                 </Heading>
                 <Text fontSize="sm" color="fg.muted">
-                  Click a page where your signature should go. Drag it to move it, drag its corner to resize it, and its
-                  round handle to turn it.
+                  {t("pages.help")}
                 </Text>
                 <Box
                   maxH={{ base: "80vh", md: "calc(100vh - 9rem)" }}
@@ -146,9 +148,7 @@ function SignPdfPage() {
                     </Box>
                   ) : (
                     <Text fontSize="sm" color="fg.muted" p="4">
-                      {failed || item.status === "locked"
-                        ? "The pages cannot be shown until the PDF opens: enter its password above, or try another file."
-                        : "Opening the PDF…"}
+                      {failed || item.status === "locked" ? t("pages.locked") : t("pages.opening")}
                     </Text>
                   )}
                 </Box>
@@ -165,15 +165,15 @@ function SignPdfPage() {
                     addName={addName}
                     onAddName={(v) => {
                       setAddName(v);
-                      setNameError(undefined);
+                      setNameMissing(false);
                     }}
                     name={name}
                     onName={(v) => {
                       setName(v);
                       setNameEdited(true);
-                      setNameError(undefined);
+                      setNameMissing(false);
                     }}
-                    nameError={nameError}
+                    nameError={nameMissing ? t("name.required") : undefined}
                     remember={sig.remember}
                     onRemember={sig.setRemember}
                     canForget={sig.hasSaved || sig.remember}
@@ -181,7 +181,7 @@ function SignPdfPage() {
                   />
                   <SignatureNotice />
                   <Button colorPalette="red" bg="brand.solid" size="lg" onClick={sign} loading={queue.busy}>
-                    <LuPenLine aria-hidden /> Sign PDF
+                    <LuPenLine aria-hidden /> {t("action.sign")}
                   </Button>
                 </Card.Body>
               </Card.Root>
@@ -190,7 +190,7 @@ function SignPdfPage() {
         )}
         {done && item.result && (
           <>
-            <ResultCard result={item.result} label="Download PDF" sources={1} />
+            <ResultCard result={item.result} label={t("result.download")} sources={1} />
             <HStack justify="end">
               <Button
                 variant="outline"
@@ -199,7 +199,7 @@ function SignPdfPage() {
                   spots.clear();
                 }}
               >
-                <LuRotateCcw aria-hidden /> Sign another PDF
+                <LuRotateCcw aria-hidden /> {t("action.another")}
               </Button>
             </HStack>
           </>

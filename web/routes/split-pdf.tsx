@@ -2,6 +2,8 @@ import { Alert, Button, Card, HStack, Icon, Progress, Spacer, Stack, Text } from
 import { createFileRoute } from "@tanstack/react-router";
 import { LuFileText, LuRotateCcw } from "react-icons/lu";
 import { toolsById } from "../../schema/tools";
+import { namespaces } from "../i18n/loader";
+import { type Translate, useT } from "../i18n/provider";
 import { FileDropzone } from "../tools/dropzone";
 import { formatBytes } from "../tools/format";
 import { messages } from "../tools/messages";
@@ -12,27 +14,28 @@ import { SplitResult } from "../tools/split-result";
 import { ToolLayout } from "../tools/tool-layout";
 import { type SplitDocument, useSplit } from "../tools/use-split";
 
-export const Route = createFileRoute("/split-pdf")({ component: SplitPdfPage });
+export const Route = createFileRoute("/split-pdf")({ component: SplitPdfPage, loader: namespaces("split-pdf") });
 
 const tool = toolsById["split-pdf"];
 
-function statusLine(doc: SplitDocument): string {
+function statusLine(doc: SplitDocument, t: Translate<"split-pdf">): string {
   const n = doc.pages.length;
   switch (doc.status) {
     case "uploading":
-      return "Uploading…";
+      return t("status.uploading");
     case "analyzing":
-      return "Analyzing…";
+      return t("status.analyzing");
     case "locked":
-      return "Password needed";
+      return t("status.locked");
     case "processing":
-      return doc.job === "split" ? "Splitting pages…" : "Extracting pages…";
+      return doc.job === "split" ? t("status.splitting") : t("status.extracting");
     default:
-      return n > 0 ? `${n} ${n === 1 ? "page" : "pages"}` : "";
+      return n > 0 ? t("status.pages", { count: n }) : "";
   }
 }
 
 function SplitPdfPage() {
+  const t = useT("split-pdf");
   const split = useSplit();
   const { doc } = split;
   const preview = usePdfDocument(doc?.file, doc?.password);
@@ -59,12 +62,12 @@ function SplitPdfPage() {
                   {doc.file.name}
                 </Text>
                 <Text fontSize="sm" color="fg.muted" data-testid="split-status">
-                  {[formatBytes(doc.file.size), statusLine(doc)].filter(Boolean).join(" · ")}
+                  {[formatBytes(doc.file.size), statusLine(doc, t)].filter(Boolean).join(" · ")}
                 </Text>
               </Stack>
               {doc.status !== "completed" && doc.status !== "error" && (
                 <Button variant="outline" size="sm" onClick={split.reset}>
-                  Cancel
+                  {t("cancel")}
                 </Button>
               )}
             </HStack>
@@ -74,7 +77,7 @@ function SplitPdfPage() {
                 max={100}
                 size="xs"
                 colorPalette="red"
-                aria-label={statusLine(doc)}
+                aria-label={statusLine(doc, t)}
               >
                 <Progress.Track>
                   <Progress.Range />
@@ -121,7 +124,7 @@ function SplitPdfPage() {
               <Card.Body>
                 <HStack gap="3" wrap="wrap">
                   <Text fontSize="sm" color="fg.muted" display={{ base: "none", md: "block" }}>
-                    Extract makes one PDF of the selected pages; Split makes a PDF of each.
+                    {t("hint")}
                   </Text>
                   <Spacer />
                   <Button
@@ -130,7 +133,7 @@ function SplitPdfPage() {
                     disabled={working}
                     loading={working && doc.job === "split"}
                   >
-                    Split Pages
+                    {t("split")}
                   </Button>
                   <Button
                     colorPalette="red"
@@ -139,7 +142,7 @@ function SplitPdfPage() {
                     disabled={working}
                     loading={working && doc.job === "extract"}
                   >
-                    Extract Pages
+                    {t("extract")}
                   </Button>
                 </HStack>
               </Card.Body>

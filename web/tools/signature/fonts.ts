@@ -9,16 +9,17 @@ import { useEffect, useState } from "react";
 
 export interface ScriptFont {
   id: string;
-  label: string;
+  /** The font's own name, shown as written in every language (a name, not words to translate). */
+  name: string;
   /** The family name it is registered under (its own, so it cannot clash with the page's fonts). */
   family: string;
   url: string;
 }
 
 export const SCRIPT_FONTS: readonly ScriptFont[] = [
-  { id: "dancing-script", label: "Dancing Script", family: "Sign Dancing Script", url: dancing },
-  { id: "great-vibes", label: "Great Vibes", family: "Sign Great Vibes", url: greatVibes },
-  { id: "caveat", label: "Caveat", family: "Sign Caveat", url: caveat },
+  { id: "dancing-script", name: "Dancing Script", family: "Sign Dancing Script", url: dancing },
+  { id: "great-vibes", name: "Great Vibes", family: "Sign Great Vibes", url: greatVibes },
+  { id: "caveat", name: "Caveat", family: "Sign Caveat", url: caveat },
 ];
 
 let loading: Promise<void> | undefined;

@@ -8,6 +8,7 @@ import {
   useRef,
 } from "react";
 import { LuRotateCw, LuX } from "react-icons/lu";
+import { useT } from "../../i18n/provider";
 import { angleTowards, heightFor, keyNudge, moveBy, type Placed, scaleBy } from "./placement";
 
 type Grip = "move" | "resize" | "rotate";
@@ -91,6 +92,7 @@ function PlacedBox({
   active: boolean;
   layer: RefObject<HTMLDivElement | null>;
 }) {
+  const t = useT("sign-pdf");
   const start = useRef<{ grip: Grip; x: number; y: number; p: Placed; dist: number } | null>(null);
   const self = useRef<HTMLDivElement>(null);
   // A box placed with a button may land below the part of the page in view: bring it into view.
@@ -166,7 +168,7 @@ function PlacedBox({
         data-page={p.page}
         tabIndex={0}
         role="group"
-        aria-label={`Signature on page ${p.page}. Arrow keys move it, plus and minus resize it, Delete removes it.`}
+        aria-label={t("box.label", { page: p.page })}
         position="absolute"
         cursor="move"
         outline={active ? "2px solid" : "1px dashed"}
@@ -200,7 +202,7 @@ function PlacedBox({
               left="50%"
               top="-18px"
               cursor="grab"
-              aria-label="Turn"
+              aria-label={t("box.turn")}
               data-grip="rotate"
               onPointerDown={down("rotate")}
               {...pointer}
@@ -224,7 +226,7 @@ function PlacedBox({
               left="100%"
               top="0"
               cursor="pointer"
-              aria-label={`Remove the signature from page ${p.page}`}
+              aria-label={t("box.remove", { page: p.page })}
               data-grip="delete"
               onPointerDown={(e: ReactPointerEvent) => e.stopPropagation()}
               onClick={(e: ReactMouseEvent) => {

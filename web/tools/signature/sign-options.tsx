@@ -1,5 +1,6 @@
 import { Alert, Button, Checkbox, Field, HStack, Input, Stack, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
+import { useT } from "../../i18n/provider";
 
 export const NAME_MAX = 120;
 
@@ -40,23 +41,24 @@ export interface SignOptionsProps {
 
 /** The date and name lines, and whether this browser keeps the signature. */
 export function SignOptions(o: SignOptionsProps) {
+  const t = useT("sign-pdf");
   return (
     <Stack gap="3">
       <Tick checked={o.addDate} onChange={o.onAddDate}>
-        Add the date ({o.date})
+        {t("options.addDate", { date: o.date })}
       </Tick>
       <Tick checked={o.addName} onChange={o.onAddName}>
-        Add my name under the signature
+        {t("options.addName")}
       </Tick>
       {o.addName && (
-        <Field.Root invalid={Boolean(o.nameError)} pl="6">
-          <Field.Label srOnly>Name under the signature</Field.Label>
+        <Field.Root invalid={Boolean(o.nameError)} ps="6">
+          <Field.Label srOnly>{t("options.nameLabel")}</Field.Label>
           <Input
             size="sm"
             value={o.name}
             maxLength={NAME_MAX}
             autoComplete="name"
-            placeholder="Your full name"
+            placeholder={t("options.namePlaceholder")}
             onChange={(e) => o.onName(e.currentTarget.value)}
           />
           <Field.ErrorText>{o.nameError}</Field.ErrorText>
@@ -64,16 +66,16 @@ export function SignOptions(o: SignOptionsProps) {
       )}
       <HStack gap="3" wrap="wrap">
         <Tick checked={o.remember} onChange={o.onRemember}>
-          Remember my signature in this browser
+          {t("options.remember")}
         </Tick>
         {o.canForget && (
           <Button size="xs" variant="ghost" onClick={o.onForget}>
-            Forget it
+            {t("options.forget")}
           </Button>
         )}
       </HStack>
       <Text fontSize="xs" color="fg.muted" mt="-1">
-        Kept only on this device, and only if you tick it. It is sent nowhere except with a file you sign.
+        {t("options.rememberHelp")}
       </Text>
     </Stack>
   );
@@ -81,14 +83,12 @@ export function SignOptions(o: SignOptionsProps) {
 
 /** What this is, said plainly next to the button. */
 export function SignatureNotice() {
+  const t = useT("sign-pdf");
   return (
     <Alert.Root status="info" variant="subtle" borderRadius="lg" size="sm" data-testid="signature-notice">
       <Alert.Indicator />
       <Alert.Content>
-        <Alert.Description>
-          This adds an image of your signature to the PDF. It is an electronic signature, not a certificate-based
-          digital signature. The signed file is flattened: form fields and comments become part of the page.
-        </Alert.Description>
+        <Alert.Description>{t("notice")}</Alert.Description>
       </Alert.Content>
     </Alert.Root>
   );

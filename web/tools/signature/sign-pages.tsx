@@ -1,6 +1,7 @@
 import { Box, Button, HStack, Stack, Text } from "@chakra-ui/react";
 import type { PDFDocumentProxy } from "pdfjs-dist";
 import { LuPenLine } from "react-icons/lu";
+import { useT } from "../../i18n/provider";
 import { PageThumbnail } from "../page-thumbnail";
 import { PlacementLayer, type PlacementLayerProps } from "./placement-layer";
 
@@ -18,6 +19,7 @@ export function SignPages({
   doc: PDFDocumentProxy;
   layer: Omit<PlacementLayerProps, "page" | "ratio">;
 }) {
+  const t = useT("sign-pdf");
   const pages = Array.from({ length: doc.numPages }, (_, i) => i + 1);
   return (
     <Stack gap="5" data-testid="sign-pages">
@@ -25,19 +27,20 @@ export function SignPages({
         <Stack key={n} gap="1.5">
           <HStack justify="space-between">
             <Text fontSize="sm" color="fg.muted">
-              Page {n} of {doc.numPages}
+              {t("pages.pageOf", { page: n, total: doc.numPages })}
             </Text>
             <Button
               size="xs"
               variant="ghost"
               disabled={!layer.image}
               onClick={() => layer.onPlace(n, 0.7, 0.82, Number.NaN)}
-              aria-label={`Place here, on page ${n}`}
+              aria-label={t("pages.placeHereLabel", { page: n })}
             >
-              <LuPenLine aria-hidden /> Place here
+              <LuPenLine aria-hidden /> {t("pages.placeHere")}
             </Button>
           </HStack>
-          <Box shadow="md" borderRadius="sm">
+          {/* The page as printed: a right-to-left page would draw pdf.js's text glyphs from the wrong side. */}
+          <Box shadow="md" borderRadius="sm" dir="ltr">
             <PageThumbnail
               doc={doc}
               pageNumber={n}

@@ -2,6 +2,7 @@ import { Box, Button, Checkbox, Field, HStack, Image, Input, RadioCard, Stack, T
 import { useRef } from "react";
 import { LuImagePlus } from "react-icons/lu";
 import { MAX_SIGNATURE_MB } from "../../../schema/form-options";
+import { useT } from "../../i18n/provider";
 import { Segments } from "../fields";
 import { formatBytes } from "../format";
 import { SCRIPT_FONTS } from "./fonts";
@@ -11,15 +12,16 @@ import type { SignatureMode, SignatureState } from "./use-signature";
 
 /** Draw, type or upload a signature (or use the one this browser remembers). */
 export function SignatureMaker({ s }: { s: SignatureState }) {
+  const t = useT("sign-pdf");
   const modes: { value: SignatureMode; label: string }[] = [
-    ...(s.hasSaved ? [{ value: "saved" as const, label: "Saved" }] : []),
-    { value: "draw", label: "Draw" },
-    { value: "type", label: "Type" },
-    { value: "upload", label: "Upload" },
+    ...(s.hasSaved ? [{ value: "saved" as const, label: t("maker.saved") }] : []),
+    { value: "draw", label: t("maker.draw") },
+    { value: "type", label: t("maker.type") },
+    { value: "upload", label: t("maker.upload") },
   ];
   return (
     <Stack gap="4">
-      <Segments<SignatureMode> label="Your signature" value={s.mode} options={modes} onChange={s.setMode} />
+      <Segments<SignatureMode> label={t("maker.label")} value={s.mode} options={modes} onChange={s.setMode} />
       {s.mode === "saved" && <SavedPanel s={s} />}
       {s.mode === "draw" && (
         <Stack gap="2">
@@ -51,27 +53,29 @@ export function SignaturePreview({ url, label }: { url: string; label: string })
 }
 
 function SavedPanel({ s }: { s: SignatureState }) {
+  const t = useT("sign-pdf");
   return (
     <Stack gap="2">
-      {s.image && <SignaturePreview url={s.image.url} label="Your saved signature" />}
+      {s.image && <SignaturePreview url={s.image.url} label={t("maker.savedAlt")} />}
       <Text fontSize="sm" color="fg.muted">
-        The signature this browser remembers. Draw, type or upload another to change it.
+        {t("maker.savedHelp")}
       </Text>
     </Stack>
   );
 }
 
 function TypePanel({ s }: { s: SignatureState }) {
+  const t = useT("sign-pdf");
   const fontFamily = (family: string) => (s.fonts === "failed" ? "cursive" : `"${family}", cursive`);
   return (
     <Stack gap="3">
       <Field.Root>
-        <Field.Label>Your name</Field.Label>
+        <Field.Label>{t("type.nameLabel")}</Field.Label>
         <Input
           value={s.typed}
           maxLength={80}
           autoComplete="name"
-          placeholder="Type your name"
+          placeholder={t("type.placeholder")}
           onChange={(e) => s.setTyped(e.currentTarget.value)}
         />
       </Field.Root>
@@ -80,26 +84,27 @@ function TypePanel({ s }: { s: SignatureState }) {
         onValueChange={(e) => e.value && s.setFontId(e.value)}
         size="sm"
         colorPalette="red"
-        aria-label="Style"
+        aria-label={t("type.style")}
       >
-        <RadioCard.Label>Style</RadioCard.Label>
+        <RadioCard.Label>{t("type.style")}</RadioCard.Label>
         <Stack gap="2">
           {SCRIPT_FONTS.map((f) => (
             <RadioCard.Item key={f.id} value={f.id} bg="white" _checked={{ borderColor: "brand.solid" }}>
-              <RadioCard.ItemHiddenInput aria-label={f.label} />
+              <RadioCard.ItemHiddenInput aria-label={f.name} />
               <RadioCard.ItemControl alignItems="center">
                 <RadioCard.ItemContent>
                   <Text
                     fontSize="3xl"
                     lineHeight="1.3"
                     truncate
-                    maxW="full"
+                    w="full"
                     style={{ fontFamily: fontFamily(f.family), color: INK[s.colour] }}
                     data-font={f.id}
+                    dir="auto"
                   >
-                    {s.typed.trim() || "Your Name"}
+                    {s.typed.trim() || t("type.sample")}
                   </Text>
-                  <RadioCard.ItemDescription color="gray.600">{f.label}</RadioCard.ItemDescription>
+                  <RadioCard.ItemDescription color="gray.600">{f.name}</RadioCard.ItemDescription>
                 </RadioCard.ItemContent>
                 <RadioCard.ItemIndicator />
               </RadioCard.ItemControl>
@@ -113,15 +118,18 @@ function TypePanel({ s }: { s: SignatureState }) {
 }
 
 function UploadPanel({ s }: { s: SignatureState }) {
+  const t = useT("sign-pdf");
   const input = useRef<HTMLInputElement>(null);
   return (
     <Stack gap="3">
       <HStack gap="3" wrap="wrap">
         <Button variant="outline" size="sm" onClick={() => input.current?.click()}>
-          <LuImagePlus aria-hidden /> {s.upload ? "Change image" : "Choose image"}
+          <LuImagePlus aria-hidden /> {s.upload ? t("upload.change") : t("upload.choose")}
         </Button>
         <Text fontSize="sm" color="fg.muted" truncate maxW="60">
-          {s.upload ? `${s.upload.name} (${formatBytes(s.upload.size)})` : `PNG or JPEG, up to ${MAX_SIGNATURE_MB} MB`}
+          {s.upload
+            ? t("upload.file", { name: s.upload.name, size: formatBytes(s.upload.size) })
+            : t("upload.hint", { mb: MAX_SIGNATURE_MB })}
         </Text>
       </HStack>
       <input
@@ -129,7 +137,7 @@ function UploadPanel({ s }: { s: SignatureState }) {
         type="file"
         accept="image/png,image/jpeg"
         hidden
-        aria-label="Signature image"
+        aria-label={t("upload.inputLabel")}
         data-testid="signature-file-input"
         onChange={(e) => {
           s.setUpload(e.currentTarget.files?.[0] ?? null);
@@ -139,9 +147,9 @@ function UploadPanel({ s }: { s: SignatureState }) {
       <Checkbox.Root checked={s.clearWhite} onCheckedChange={(e) => s.setClearWhite(e.checked === true)} size="sm">
         <Checkbox.HiddenInput />
         <Checkbox.Control />
-        <Checkbox.Label>Remove white background (for a scanned or photographed signature)</Checkbox.Label>
+        <Checkbox.Label>{t("upload.clearWhite")}</Checkbox.Label>
       </Checkbox.Root>
-      {s.image && <SignaturePreview url={s.image.url} label="Your uploaded signature" />}
+      {s.image && <SignaturePreview url={s.image.url} label={t("upload.alt")} />}
     </Stack>
   );
 }

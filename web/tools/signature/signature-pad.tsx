@@ -1,6 +1,7 @@
 import { Box, Button, HStack, Text } from "@chakra-ui/react";
 import { type PointerEvent as ReactPointerEvent, useCallback, useEffect, useRef } from "react";
 import { LuEraser, LuUndo2 } from "react-icons/lu";
+import { useT } from "../../i18n/provider";
 import { drawStrokes, INK, type InkColour } from "./image";
 import { addPoint, type InkPoint, type Stroke } from "./ink";
 
@@ -20,6 +21,7 @@ export function SignaturePad({
   onChange(strokes: Stroke[]): void;
   colour: InkColour;
 }) {
+  const t = useT("sign-pdf");
   const canvas = useRef<HTMLCanvasElement>(null);
   const live = useRef<Stroke | null>(null);
   const done = useRef(strokes);
@@ -99,23 +101,30 @@ export function SignaturePad({
         _focusWithin={{ outline: "2px solid", outlineColor: "colorPalette.focusRing" }}
       >
         {/* The line to sign on, as on paper; not part of the image. */}
-        <Box position="absolute" left="6%" right="6%" bottom="28%" borderBottomWidth="1px" borderColor="gray.300" />
+        <Box
+          position="absolute"
+          insetStart="6%"
+          insetEnd="6%"
+          bottom="28%"
+          borderBottomWidth="1px"
+          borderColor="gray.300"
+        />
         {empty && (
           <Text
             position="absolute"
-            left="6%"
+            insetStart="6%"
             bottom="calc(28% + 0.5rem)"
             color="gray.500"
             fontSize="sm"
             pointerEvents="none"
           >
-            Sign here
+            {t("pad.signHere")}
           </Text>
         )}
         <canvas
           ref={canvas}
           data-testid="signature-pad"
-          aria-label="Signature pad: draw your signature with a mouse, pen or finger"
+          aria-label={t("pad.label")}
           role="img"
           style={{
             position: "absolute",
@@ -134,10 +143,10 @@ export function SignaturePad({
       </Box>
       <HStack mt="2" gap="2">
         <Button size="xs" variant="outline" onClick={() => onChange(strokes.slice(0, -1))} disabled={empty}>
-          <LuUndo2 aria-hidden /> Undo
+          <LuUndo2 aria-hidden /> {t("pad.undo")}
         </Button>
         <Button size="xs" variant="outline" onClick={() => onChange([])} disabled={empty}>
-          <LuEraser aria-hidden /> Clear
+          <LuEraser aria-hidden /> {t("pad.clear")}
         </Button>
       </HStack>
     </Box>
@@ -146,10 +155,11 @@ export function SignaturePad({
 
 /** Black or blue ink, as two small swatches. */
 export function InkPicker({ value, onChange }: { value: InkColour; onChange(c: InkColour): void }) {
+  const t = useT("sign-pdf");
   return (
-    <HStack gap="2" role="group" aria-label="Ink colour">
+    <HStack gap="2" role="group" aria-label={t("ink.label")}>
       <Text fontSize="sm" color="fg.muted">
-        Ink
+        {t("ink.title")}
       </Text>
       {(Object.keys(INK) as InkColour[]).map((c) => (
         <Button
@@ -169,7 +179,7 @@ export function InkPicker({ value, onChange }: { value: InkColour; onChange(c: I
             style={{ background: INK[c] }}
             aria-hidden
           />
-          {c}
+          {t(`ink.${c}`)}
         </Button>
       ))}
     </HStack>

@@ -1,5 +1,6 @@
 import type { PDFDocumentProxy } from "pdfjs-dist";
 import { useEffect, useState } from "react";
+import { useT } from "../../i18n/provider";
 import { toast } from "../../ui/toaster";
 import { copyToPages, type Placed, placeAt } from "./placement";
 
@@ -21,6 +22,7 @@ export async function pageRatios(doc: PDFDocumentProxy): Promise<number[]> {
  * signature's width / height (null: none made yet, so nothing can be placed).
  */
 export function usePlacements(doc: PDFDocumentProxy | null, file: File | undefined, aspect: number | null) {
+  const t = useT("sign-pdf");
   const [placed, setPlaced] = useState<Placed[]>([]);
   const [selected, setSelected] = useState<string | null>(null);
   const [ratios, setRatios] = useState<number[] | null>(null);
@@ -50,7 +52,7 @@ export function usePlacements(doc: PDFDocumentProxy | null, file: File | undefin
   /** A new box on `page`, centred at (cx, cy); `shown` is the page's ratio as drawn (NaN: not drawn). */
   const place = (page: number, cx: number, cy: number, shown: number) => {
     if (aspect === null) {
-      toast({ title: "Make your signature first", description: "Draw it, type it or upload an image of it." });
+      toast({ title: t("toast.makeFirst"), description: t("toast.makeFirstText") });
       return;
     }
     const ratio = ratios?.[page - 1] ?? (Number.isFinite(shown) ? shown : A4);

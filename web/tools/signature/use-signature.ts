@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { MAX_SIGNATURE_MB } from "../../../schema/form-options";
+import { useT } from "../../i18n/provider";
+import { translate } from "../../i18n/runtime";
 import { toast } from "../../ui/toaster";
 import { SCRIPT_FONTS, useScriptFonts } from "./fonts";
 import {
@@ -25,6 +27,7 @@ const MB = 1024 * 1024;
  * browser remembers. `image` is the one in use; it is stored only while `remember` is on.
  */
 export function useSignature() {
+  const t = useT("sign-pdf");
   const [mode, setMode] = useState<SignatureMode>("draw");
   const [colour, setColour] = useState<InkColour>("black");
   const [strokes, setStrokes] = useState<Stroke[]>([]);
@@ -99,8 +102,8 @@ export function useSignature() {
         if (!live) return;
         if (img.blob.size > MAX_SIGNATURE_MB * MB) {
           toast({
-            title: "Image too large",
-            description: `The signature image must be at most ${MAX_SIGNATURE_MB} MB.`,
+            title: translate("sign-pdf", "toast.tooLarge"),
+            description: translate("sign-pdf", "toast.tooLargeText", { mb: MAX_SIGNATURE_MB }),
             variant: "destructive",
           });
           put("upload", null);
@@ -108,11 +111,13 @@ export function useSignature() {
       },
       (err: unknown) => {
         if (!live) return;
-        const description =
-          err instanceof Error && err.message.startsWith("No signature")
-            ? err.message
-            : "This image could not be read. Try a PNG or JPEG file.";
-        toast({ title: "Image not used", description, variant: "destructive" });
+        // image.ts says why in English: a blank image is worded here, anything else is unreadable.
+        const blank = err instanceof Error && err.message.startsWith("No signature");
+        toast({
+          title: translate("sign-pdf", "toast.notUsed"),
+          description: translate("sign-pdf", blank ? "toast.blank" : "toast.unreadable"),
+          variant: "destructive",
+        });
         put("upload", null);
       },
     );
@@ -131,8 +136,8 @@ export function useSignature() {
       if (!live) return;
       if (!rememberSignature({ dataUrl, width: image.width, height: image.height })) {
         toast({
-          title: "Not remembered",
-          description: "This browser would not keep the signature (it may be too large, or storage is off).",
+          title: translate("sign-pdf", "toast.notRemembered"),
+          description: translate("sign-pdf", "toast.notRememberedText"),
           variant: "destructive",
         });
         setRememberState(false);
@@ -146,16 +151,16 @@ export function useSignature() {
   const setUpload = (file: File | null) => {
     if (file && !UPLOAD_TYPES.includes(file.type)) {
       toast({
-        title: "Image not used",
-        description: "Choose a PNG or JPEG image of your signature.",
+        title: t("toast.notUsed"),
+        description: t("toast.wrongType"),
         variant: "destructive",
       });
       return;
     }
     if (file && file.size > MAX_SIGNATURE_MB * MB) {
       toast({
-        title: "Image too large",
-        description: `The signature image must be at most ${MAX_SIGNATURE_MB} MB.`,
+        title: t("toast.tooLarge"),
+        description: t("toast.tooLargeText", { mb: MAX_SIGNATURE_MB }),
         variant: "destructive",
       });
       return;
