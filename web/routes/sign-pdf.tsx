@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { LuPenLine, LuRotateCcw } from "react-icons/lu";
 import { toolsById } from "../../schema/tools";
 import { namespaces } from "../i18n/loader";
-import { useT } from "../i18n/provider";
+import { useLocale, useT } from "../i18n/provider";
 import { FileDropzone } from "../tools/dropzone";
 import { usePdfDocument } from "../tools/pdf-preview";
 import { ResultCard } from "../tools/result-card";
@@ -33,7 +33,8 @@ function SignPdfPage() {
   const [name, setName] = useState("");
   const [nameEdited, setNameEdited] = useState(false);
   const [nameMissing, setNameMissing] = useState(false);
-  const date = useMemo(() => todayText(), []);
+  const tag = useLocale();
+  const date = useMemo(() => todayText(new Date(), tag), [tag]);
   const aspect = sig.image ? sig.image.width / sig.image.height : null;
   const signerName = addName ? name.trim() : "";
 

@@ -295,6 +295,13 @@ describe("the name and date line", () => {
     const day = new Date(2026, 10, 24);
     expect(todayText(day, "en-GB")).toBe("24 November 2026");
     expect(todayText(day, "en-US")).toBe("November 24, 2026");
+    expect(todayText(day, "de")).toBe("24. November 2026");
+    expect(todayText(day, "ru")).toBe("24 ноября 2026 г.");
+  });
+
+  it("writes it in numbers, year first, where the PDF's fonts cannot draw the language's script", () => {
+    const day = new Date(2026, 10, 24);
+    for (const tag of ["ja", "zh-CN", "hi", "ar"]) expect(todayText(day, tag), tag).toBe("2026-11-24");
   });
 
   it("joins what is given", () => {

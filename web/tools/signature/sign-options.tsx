@@ -4,9 +4,19 @@ import { useT } from "../../i18n/provider";
 
 export const NAME_MAX = 120;
 
-/** Today's date as the visitor writes it ("24 November 2026", "November 24, 2026"...). */
+/** What the PDF's fonts draw: Latin, Greek and Cyrillic letters, digits, punctuation and symbols. */
+const DRAWABLE = /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Common}\p{M}]*$/u;
+
+/**
+ * Today's date as the visitor writes it ("24 November 2026", "24. November 2026"...), in digits
+ * the PDF's fonts have; in a script they do not draw (Japanese, Chinese, Hindi, Arabic), as
+ * numbers, year first (2026-11-24), which every reader reads.
+ */
 export function todayText(now = new Date(), locale?: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "long" }).format(now);
+  const long = new Intl.DateTimeFormat(locale, { dateStyle: "long", numberingSystem: "latn" }).format(now);
+  if (DRAWABLE.test(long)) return long;
+  const [y, m, d] = [now.getFullYear(), now.getMonth() + 1, now.getDate()];
+  return `${y}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
 }
 
 /** The lines written under each signature: the name, then the date (either may be left out). */

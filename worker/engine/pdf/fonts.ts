@@ -43,12 +43,19 @@ function describe(cp: number): string {
   return /\p{L}|\p{N}|\p{P}|\p{S}/u.test(ch) ? ch : `U+${cp.toString(16).toUpperCase().padStart(4, "0")}`;
 }
 
+/** How a refusal names the text: what it is, and what it is for. */
+export interface TextUse {
+  subject: string;
+  use: string;
+}
+const WATERMARK: TextUse = { subject: "The watermark text", use: "a watermark" };
+
 /** The font that shows all of `text`; a 400 naming the characters when none does. */
-export async function fontForText(text: string): Promise<TextFont> {
+export async function fontForText(text: string, words: TextUse = WATERMARK): Promise<TextFont> {
   if (RIGHT_TO_LEFT.test(text)) {
     throw new EngineError(
       "validation_failed",
-      "Right-to-left text (such as Arabic or Hebrew) cannot be used for a watermark yet. Please use left-to-right text.",
+      `Right-to-left text (such as Arabic or Hebrew) cannot be used for ${words.use} yet. Please use left-to-right text.`,
     );
   }
   const cps = codePoints(text);
@@ -59,15 +66,15 @@ export async function fontForText(text: string): Promise<TextFont> {
     const shown = missing.slice(0, 10).map(describe).join(" ");
     throw new EngineError(
       "validation_failed",
-      `The watermark text has characters that cannot be shown: ${shown}${missing.length > 10 ? " ..." : ""}. Use letters from the Latin, Greek or Cyrillic alphabets, digits and common symbols.`,
+      `${words.subject} has characters that cannot be shown: ${shown}${missing.length > 10 ? " ..." : ""}. Use letters from the Latin, Greek or Cyrillic alphabets, digits and common symbols.`,
     );
   }
   return "DejaVuSans-Bold";
 }
 
 /** Embeds the font chosen for `text` into `doc` (subset: only the glyphs used). */
-export async function embedTextFont(doc: PDFDocument, text: string): Promise<PDFFont> {
-  const choice = await fontForText(text);
+export async function embedTextFont(doc: PDFDocument, text: string, words?: TextUse): Promise<PDFFont> {
+  const choice = await fontForText(text, words);
   if (choice === "Helvetica-Bold") return doc.embedFont(StandardFonts.HelveticaBold);
   doc.registerFontkit(await loadFontkit());
   return doc.embedFont(new Uint8Array(dejavuSansBold), {

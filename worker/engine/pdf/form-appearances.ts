@@ -75,7 +75,7 @@ export async function refreshAppearances(doc: PDFDocument, opts: { all?: boolean
   if (fields.length === 0) return;
   const text = fields.map(shownText).join("");
   let unicode: PDFFont | undefined;
-  if (!isWinAnsi(text)) unicode = await embedTextFont(doc, text);
+  if (!isWinAnsi(text)) unicode = await embedTextFont(doc, text, { subject: "A form value", use: "a form field" });
   for (const field of fields) {
     try {
       if (field instanceof PDFTextField && field.isMultiline()) fixAutoSize(field);

@@ -44,9 +44,10 @@ const LINE = rgb(0.45, 0.45, 0.5);
 
 /** The font for the name and date: Helvetica for Latin text, DejaVu Sans (embedded) for other scripts. */
 async function captionFont(doc: PDFDocument, text: string): Promise<PDFFont> {
-  return (await fontForText(text)) === "Helvetica-Bold"
+  const words = { subject: "The name or date under the signature", use: "the name or date under a signature" };
+  return (await fontForText(text, words)) === "Helvetica-Bold"
     ? doc.embedFont(StandardFonts.Helvetica)
-    : embedTextFont(doc, text);
+    : embedTextFont(doc, text, words);
 }
 
 export async function signPdf(bytes: Uint8Array, opts: SignOptions) {
