@@ -207,6 +207,8 @@ async function testProjects() {
         include: ["test/web/**/*.test.{ts,tsx}"],
         environment: "jsdom",
         setupFiles: ["test/web/setup.ts"],
+        // Some read real PDFs (pdf.js, decryption) in jsdom: 5 s is too little on a busy 2-core machine.
+        testTimeout: 20_000,
       },
     },
   ];

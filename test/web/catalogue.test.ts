@@ -45,8 +45,8 @@ describe("the tool catalogue", () => {
     }
   });
 
-  it("accepts the spec's file types", () => {
-    expect(toolsById["jpg-to-pdf"].accept).toEqual([".jpg", ".jpeg", ".png"]);
+  it("accepts the spec's file types (and WebP into PDFs, as compress images takes it: issue 21)", () => {
+    expect(toolsById["jpg-to-pdf"].accept).toEqual([".jpg", ".jpeg", ".png", ".webp"]);
     expect(toolsById["compress-image"].accept).toEqual([".jpg", ".jpeg", ".png", ".webp"]);
     for (const id of [
       "merge-pdf",
