@@ -4,6 +4,7 @@ import { useState } from "react";
 import { LuEye, LuScanLine, LuShieldCheck } from "react-icons/lu";
 import type { ImageQuality } from "../../schema/options";
 import { toolsById } from "../../schema/tools";
+import { namespaces } from "../i18n/loader";
 import { FileDropzone } from "../tools/dropzone";
 import { formatBytes } from "../tools/format";
 import { QueueActions } from "../tools/queue-actions";
@@ -12,7 +13,10 @@ import { ToolLayout } from "../tools/tool-layout";
 import { UploadList } from "../tools/upload-list";
 import { useUploadQueue } from "../tools/use-upload-queue";
 
-export const Route = createFileRoute("/compress-image")({ component: CompressImagePage });
+export const Route = createFileRoute("/compress-image")({
+  component: CompressImagePage,
+  loader: namespaces("parts", "cloud"),
+});
 
 const tool = toolsById["compress-image"];
 

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { LuFileDown, LuGauge, LuImageDown, LuShieldCheck } from "react-icons/lu";
 import type { PdfLevel } from "../../schema/options";
 import { toolsById } from "../../schema/tools";
+import { namespaces } from "../i18n/loader";
 import { FileDropzone } from "../tools/dropzone";
 import { formatBytes } from "../tools/format";
 import { QueueActions } from "../tools/queue-actions";
@@ -12,7 +13,10 @@ import { ToolLayout } from "../tools/tool-layout";
 import { UploadList } from "../tools/upload-list";
 import { useUploadQueue } from "../tools/use-upload-queue";
 
-export const Route = createFileRoute("/compress-pdf")({ component: CompressPdfPage });
+export const Route = createFileRoute("/compress-pdf")({
+  component: CompressPdfPage,
+  loader: namespaces("parts", "cloud"),
+});
 
 // The spec's page takes a single PDF: each one is its own job with its own result.
 const tool = { ...toolsById["compress-pdf"], maxFiles: 1 };
