@@ -3,6 +3,9 @@ import { LuGauge, LuLaptop, LuUserPlus } from "react-icons/lu";
 import { usePublicConfig } from "../api/config";
 import { useUsage } from "../api/usage";
 import { useDeviceMode } from "../device/mode";
+import { formatNumber } from "../i18n/format";
+import { useT } from "../i18n/provider";
+import { Rich } from "../i18n/rich";
 import { translate } from "../i18n/runtime";
 import { useAuth } from "../session/auth-context";
 import { formatTimeLeft } from "../tools/format";
@@ -13,8 +16,6 @@ export function renewsIn(now = new Date()): string {
   return formatTimeLeft(new Date(next).toISOString(), now) ?? translate("common", "format.inAMoment");
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-
 /**
  * Nothing left today: said before anything is uploaded, with the ways forward that exist here (a
  * free account for a guest, Premium for a free account where this server offers it, and always
@@ -22,40 +23,38 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
  * this.
  */
 export function LimitReached({ tier, daily }: { tier: "guest" | "free" | "other"; daily: number }) {
+  const t = useT("parts");
   const { openDialog } = useAuth();
   const [, setDeviceMode] = useDeviceMode();
   const config = usePublicConfig().data;
   // Premium only where this server offers it, and only to a free account.
   const upgrade = tier === "free" && (config?.premium.enabled ?? false);
   const free = config?.limits.daily.free;
-  const more =
+  const when = renewsIn();
+  const text =
     tier === "guest"
-      ? `Create a free account for ${free ? plural(free, "conversion") : "more conversions"} a day, or`
+      ? free
+        ? t("allowance.textGuest", { when, free })
+        : t("allowance.textGuestMore", { when })
       : upgrade
-        ? "Upgrade to Premium for unlimited conversions, or"
-        : "Meanwhile you can";
+        ? t("allowance.textUpgrade", { when })
+        : t("allowance.textOther", { when });
   return (
     <Alert.Root status="warning" borderRadius="xl" data-testid="limit-reached">
       <Alert.Indicator />
       <Stack gap="3" flex="1">
         <Alert.Content>
-          <Alert.Title>
-            You have used {tier === "guest" ? "today's" : "all of today's"}{" "}
-            {plural(daily, tier === "guest" ? "free conversion" : "conversion")}
-          </Alert.Title>
-          <Alert.Description>
-            They come back at midnight UTC ({renewsIn()}). {more} turn on Process on this device: jobs there are not
-            counted.
-          </Alert.Description>
+          <Alert.Title>{t(tier === "guest" ? "allowance.usedGuest" : "allowance.usedAccount", { daily })}</Alert.Title>
+          <Alert.Description>{text}</Alert.Description>
         </Alert.Content>
         <HStack gap="2" wrap="wrap">
           {tier === "guest" && (
             <Button size="sm" colorPalette="red" bg="brand.solid" onClick={() => openDialog("register")}>
-              <LuUserPlus aria-hidden /> Create a free account
+              <LuUserPlus aria-hidden /> {t("allowance.createAccount")}
             </Button>
           )}
           <Button size="sm" variant="outline" onClick={() => setDeviceMode(true)}>
-            <LuLaptop aria-hidden /> Process on this device
+            <LuLaptop aria-hidden /> {t("allowance.processOnDevice")}
           </Button>
         </HStack>
       </Stack>
@@ -69,6 +68,7 @@ export function LimitReached({ tier, daily }: { tier: "guest" | "free" | "other"
  * Signed-in people have the account banner instead; jobs on this device are not counted.
  */
 export function GuestAllowance() {
+  const t = useT("parts");
   const { user, isLoading, openDialog } = useAuth();
   const [onDevice] = useDeviceMode();
   const usage = useUsage(!user && !isLoading);
@@ -77,7 +77,7 @@ export function GuestAllowance() {
   if (onDevice) {
     return (
       <Text fontSize="sm" color="teal.fg" textAlign="center" data-testid="guest-allowance">
-        Jobs on this device are not counted against your {plural(daily, "free conversion")} a day.
+        {t("allowance.deviceNotCounted", { daily })}
       </Text>
     );
   }
@@ -94,10 +94,12 @@ export function GuestAllowance() {
     >
       <Icon as={LuGauge} aria-hidden />
       <Text>
-        <Text as="span" fontWeight="semibold" color="fg">
-          {remaining} of {daily}
-        </Text>{" "}
-        free conversions left today.
+        <Rich
+          ns="parts"
+          k="allowance.left"
+          values={{ remaining: formatNumber(remaining ?? daily), daily: formatNumber(daily) }}
+          components={[<Text as="span" fontWeight="semibold" color="fg" key="0" />]}
+        />
       </Text>
       <Button
         variant="plain"
@@ -108,7 +110,7 @@ export function GuestAllowance() {
         textDecoration="underline"
         onClick={() => openDialog("register")}
       >
-        Create a free account for more
+        {t("allowance.createForMore")}
       </Button>
     </HStack>
   );

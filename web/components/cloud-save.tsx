@@ -1,9 +1,10 @@
 import { Button } from "@chakra-ui/react";
 import { useEffect } from "react";
 import { FaDropbox, FaGoogleDrive } from "react-icons/fa";
-import { ApiError } from "../api/client";
 import { type CloudProvider, type CloudSaveMessage, PROVIDER_NAMES, startCloudSave } from "../api/cloud";
 import { usePublicConfig } from "../api/config";
+import { apiErrorText } from "../i18n/errors";
+import { useLocale, useT } from "../i18n/provider";
 import { toast } from "../ui/toaster";
 
 const ICONS = { google: FaGoogleDrive, dropbox: FaDropbox };
@@ -31,6 +32,8 @@ function SaveButton({
   downloadUrl: string;
   size: "xs" | "sm" | "md";
 }) {
+  const t = useT("cloud");
+  const tag = useLocale();
   const Glyph = ICONS[provider];
   const save = async () => {
     // Opened now, inside the click, so popup blockers let it through; pointed at the consent page next.
@@ -42,15 +45,15 @@ function SaveButton({
     } catch (err) {
       popup?.close();
       toast({
-        title: "Save failed",
-        description: err instanceof ApiError ? err.message : "Unknown error occurred",
+        title: t("saveFailed"),
+        description: apiErrorText(err, tag) ?? t("unknownError"),
         variant: "destructive",
       });
     }
   };
   return (
     <Button size={size} variant="outline" onClick={save} data-testid={`save-${provider}`}>
-      <Glyph aria-hidden /> Save to {PROVIDER_NAMES[provider]}
+      <Glyph aria-hidden /> {t("saveTo", { provider: PROVIDER_NAMES[provider] })}
     </Button>
   );
 }

@@ -1,5 +1,6 @@
 import { Button, CloseButton, Dialog, Portal } from "@chakra-ui/react";
 import type { ReactNode } from "react";
+import { useT } from "../i18n/provider";
 
 /** A yes/no question before something that cannot be undone; the confirm button is red. */
 export function ConfirmDialog({
@@ -21,6 +22,7 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onClose: () => void;
 }) {
+  const t = useT("parts");
   return (
     <Dialog.Root
       open={open}
@@ -41,7 +43,7 @@ export function ConfirmDialog({
             <Dialog.Body>{children}</Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={onClose} disabled={pending}>
-                Cancel
+                {t("confirm.cancel")}
               </Button>
               <Button colorPalette="red" loading={pending} disabled={confirmDisabled} onClick={onConfirm}>
                 {confirmLabel}

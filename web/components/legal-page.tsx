@@ -1,10 +1,23 @@
 import { Box, Link as ChakraLink, Container, Heading, List, Stack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
-import type { ReactNode } from "react";
+import type { ReactElement, ReactNode } from "react";
 import { usePublicConfig } from "../api/config";
+import type { MessageKey } from "../i18n/catalogs";
+import { useLocale, useT } from "../i18n/provider";
+import { Rich } from "../i18n/rich";
+import type { Values } from "../i18n/runtime";
 
-/** The frame of the Privacy Policy and the Terms of Service: a title, its date, then sections. */
+/** "26 November 2026" (English keeps the day-first date it was written with), in the page's language. */
+function longDate(iso: string, tag: string): string {
+  return new Intl.DateTimeFormat(tag === "en" ? "en-GB" : tag, { dateStyle: "long", timeZone: "UTC" }).format(
+    new Date(iso),
+  );
+}
+
+/** The frame of the Privacy Policy and the Terms of Service: a title, its date (ISO), then sections. */
 export function LegalPage({ title, updated, children }: { title: string; updated: string; children: ReactNode }) {
+  const t = useT("legal");
+  const tag = useLocale();
   return (
     <Container maxW="3xl" py={{ base: "8", md: "14" }}>
       <Stack gap="8" bg="surface" borderWidth="1px" borderRadius="2xl" p={{ base: "5", md: "10" }}>
@@ -13,7 +26,7 @@ export function LegalPage({ title, updated, children }: { title: string; updated
             {title}
           </Heading>
           <Text fontSize="sm" color="fg.muted">
-            Last updated {updated}
+            {t("updated", { date: longDate(updated, tag) })}
           </Text>
         </Stack>
         {children}
@@ -50,12 +63,25 @@ export function Item({ children }: { children: ReactNode }) {
 }
 
 /** A link to another page of the site, underlined so it reads as a link in running text. */
-export function PageLink({ to, children }: { to: string; children: ReactNode }) {
+export function PageLink({ to, children }: { to: string; children?: ReactNode }) {
   return (
     <ChakraLink asChild color="brand.fg" textDecoration="underline">
       <Link to={to}>{children}</Link>
     </ChakraLink>
   );
+}
+
+/** A paragraph of the legal namespace, its <0>, <1>... markup filled with `components` (bold, links, code). */
+export function L({
+  k,
+  values,
+  components = [],
+}: {
+  k: MessageKey<"legal">;
+  values?: Values;
+  components?: ReactElement[];
+}) {
+  return <Rich ns="legal" k={k} values={values} components={components} />;
 }
 
 /** The operator's address when this server publishes one (CONTACT_EMAIL). */
@@ -66,19 +92,17 @@ export function Contact() {
   if (email) {
     return (
       <P>
-        Write to{" "}
-        <ChakraLink href={`mailto:${email}`} color="brand.fg" textDecoration="underline">
-          {email}
-        </ChakraLink>
-        . You do not need to write to us to delete your data: everything can be deleted from the site itself, as
-        described above.
+        <L
+          k="contact.email"
+          values={{ email }}
+          components={[<ChakraLink key="0" href={`mailto:${email}`} color="brand.fg" textDecoration="underline" />]}
+        />
       </P>
     );
   }
   return (
     <P>
-      The operator of this server has not published a contact address yet. You do not need one to delete your data:
-      everything can be deleted from the site itself, as described above.
+      <L k="contact.none" />
     </P>
   );
 }

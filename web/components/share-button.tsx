@@ -15,15 +15,13 @@ import {
 import { useState } from "react";
 import { LuCheck, LuCopy, LuShare2 } from "react-icons/lu";
 import type { ShareExpiry, ShareResponse } from "../../schema/api";
-import { ApiError } from "../api/client";
 import { useCreateShare } from "../api/share";
+import { apiErrorText } from "../i18n/errors";
+import { formatDateTime } from "../i18n/format";
+import { useLocale, useT } from "../i18n/provider";
 import { toast } from "../ui/toaster";
 
-const CHOICES: { value: ShareExpiry; label: string }[] = [
-  { value: "1h", label: "1 hour" },
-  { value: "24h", label: "24 hours" },
-  { value: "7d", label: "7 days" },
-];
+const CHOICES: readonly ShareExpiry[] = ["1h", "24h", "7d"];
 
 /** Creates a public link to a result and shows it with a copy button and its expiry. */
 export function ShareButton({
@@ -39,14 +37,17 @@ export function ShareButton({
   const [expiresIn, setExpiresIn] = useState<ShareExpiry>("24h");
   const [link, setLink] = useState<ShareResponse | null>(null);
   const share = useCreateShare();
+  const t = useT("parts");
+  const tag = useLocale();
+  const choices = CHOICES.map((value) => ({ value, label: t(`share.expiry.${value}`) }));
 
   const create = async () => {
     try {
       setLink(await share.mutateAsync({ downloadUrl, expiresIn }));
     } catch (err) {
       toast({
-        title: "Could not create the link",
-        description: err instanceof ApiError ? err.message : "Please try again.",
+        title: t("share.failed"),
+        description: apiErrorText(err, tag) ?? t("share.tryAgain"),
         variant: "destructive",
       });
     }
@@ -68,10 +69,10 @@ export function ShareButton({
         <Button
           size={size}
           variant="outline"
-          aria-label={fileName ? `Share ${fileName}` : "Share"}
+          aria-label={fileName ? t("share.buttonNamed", { name: fileName }) : t("share.button")}
           data-testid="share-button"
         >
-          <LuShare2 aria-hidden /> Share
+          <LuShare2 aria-hidden /> {t("share.button")}
         </Button>
       </Dialog.Trigger>
       <Portal>
@@ -79,15 +80,15 @@ export function ShareButton({
         <Dialog.Positioner>
           <Dialog.Content>
             <Dialog.Header>
-              <Dialog.Title>Share {fileName ?? "this file"}</Dialog.Title>
+              <Dialog.Title>{fileName ? t("share.title", { name: fileName }) : t("share.titleThis")}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               <Stack gap="4">
                 <Text color="fg.muted" fontSize="sm">
-                  Anyone with the link can download the file until it expires. No account needed.
+                  {t("share.explain")}
                 </Text>
                 <Field.Root>
-                  <Field.Label>Link expires after</Field.Label>
+                  <Field.Label>{t("share.expiresAfter")}</Field.Label>
                   <SegmentGroup.Root
                     value={expiresIn}
                     onValueChange={(e) => {
@@ -97,18 +98,18 @@ export function ShareButton({
                     size="sm"
                   >
                     <SegmentGroup.Indicator />
-                    <SegmentGroup.Items items={CHOICES} />
+                    <SegmentGroup.Items items={choices} />
                   </SegmentGroup.Root>
                 </Field.Root>
                 {link ? (
                   <Clipboard.Root value={link.shareUrl}>
                     <Clipboard.Label fontSize="sm" fontWeight="medium">
-                      Share link
+                      {t("share.link")}
                     </Clipboard.Label>
                     <InputGroup
                       endElement={
                         <Clipboard.Trigger asChild>
-                          <IconButton variant="ghost" size="xs" me="-2" aria-label="Copy link">
+                          <IconButton variant="ghost" size="xs" me="-2" aria-label={t("share.copy")}>
                             <Clipboard.Indicator copied={<LuCheck />}>
                               <LuCopy />
                             </Clipboard.Indicator>
@@ -121,13 +122,17 @@ export function ShareButton({
                       </Clipboard.Input>
                     </InputGroup>
                     <Text fontSize="sm" color="fg.muted" mt="2" data-testid="share-expiry">
-                      Expires{" "}
-                      {new Date(link.expiresAt).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}
+                      {t("share.expires", { date: formatDateTime(link.expiresAt, tag) })}
                     </Text>
                   </Clipboard.Root>
                 ) : (
-                  <Button onClick={create} loading={share.isPending} loadingText="Creating link..." colorPalette="blue">
-                    Create link
+                  <Button
+                    onClick={create}
+                    loading={share.isPending}
+                    loadingText={t("share.creating")}
+                    colorPalette="blue"
+                  >
+                    {t("share.create")}
                   </Button>
                 )}
               </Stack>

@@ -2,10 +2,13 @@ import { Button, Container, Heading, Skeleton, Stack, Text } from "@chakra-ui/re
 import type { ReactNode } from "react";
 import { LuLogIn } from "react-icons/lu";
 import type { PublicUser } from "../../schema/api";
+import { useT } from "../i18n/provider";
 import { useAuth } from "../session/auth-context";
 
 /** Renders its children for a signed-in user; asks a guest to sign in first. */
 export function SignInRequired({ title, children }: { title: string; children: (user: PublicUser) => ReactNode }) {
+  const t = useT("parts");
+  const common = useT("common");
   const { user, isLoading, openDialog } = useAuth();
   if (isLoading) {
     return (
@@ -21,9 +24,9 @@ export function SignInRequired({ title, children }: { title: string; children: (
           <Heading as="h1" size="2xl">
             {title}
           </Heading>
-          <Text color="fg.muted">Please sign in to see this page.</Text>
+          <Text color="fg.muted">{t("signIn.text")}</Text>
           <Button colorPalette="red" bg="brand.solid" onClick={() => openDialog("login")}>
-            <LuLogIn /> Sign In
+            <LuLogIn /> {common("account.signIn")}
           </Button>
         </Stack>
       </Container>

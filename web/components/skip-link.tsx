@@ -1,9 +1,11 @@
 import { Link } from "@chakra-ui/react";
+import { useT } from "../i18n/provider";
 
 export const MAIN_ID = "main";
 
 /** The first Tab stop of every page: jumps past the header to the page's own content. */
 export function SkipLink() {
+  const t = useT("common");
   return (
     <Link
       href={`#${MAIN_ID}`}
@@ -31,7 +33,7 @@ export function SkipLink() {
       _focus={{ transform: "translateY(0)" }}
       data-testid="skip-link"
     >
-      Skip to content
+      {t("skipLink")}
     </Link>
   );
 }

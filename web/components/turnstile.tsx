@@ -1,5 +1,6 @@
 import { Box, Text } from "@chakra-ui/react";
-import { useEffect, useRef } from "react";
+import { Suspense, useEffect, useRef } from "react";
+import { useT } from "../i18n/provider";
 
 /**
  * Cloudflare Turnstile's widget, shown by the sign-in dialog when the server asks for a challenge
@@ -86,10 +87,20 @@ export function Turnstile({
 
   return (
     <Box>
-      <Text fontSize="sm" color="fg.muted" mb="2">
-        There were several failed attempts to sign in to this account. Please confirm you are a person, then sign in.
-      </Text>
+      {/* Its words load with it (the sign-in dialog is on every page); the dialog does not wait for them. */}
+      <Suspense fallback={null}>
+        <Explanation />
+      </Suspense>
       <Box ref={box} minH="65px" data-testid="turnstile" />
     </Box>
+  );
+}
+
+function Explanation() {
+  const t = useT("parts");
+  return (
+    <Text fontSize="sm" color="fg.muted" mb="2">
+      {t("turnstile.text")}
+    </Text>
   );
 }

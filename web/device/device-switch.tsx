@@ -1,5 +1,7 @@
 import { Card, HStack, Icon, Stack, Switch, Text } from "@chakra-ui/react";
 import { LuLaptop } from "react-icons/lu";
+import { formatNumber } from "../i18n/format";
+import { useT } from "../i18n/provider";
 import { deviceLimitMB } from "./budget";
 import { useDeviceMode } from "./mode";
 
@@ -8,6 +10,7 @@ import { useDeviceMode } from "./mode";
  * it means; when on, a second says what follows from it (limits, counting, sharing).
  */
 export function DeviceSwitch() {
+  const t = useT("parts");
   const [on, setOn] = useDeviceMode();
   return (
     <Card.Root
@@ -24,16 +27,14 @@ export function DeviceSwitch() {
             <Switch.Root colorPalette="teal" checked={on} onCheckedChange={(e) => setOn(e.checked)}>
               <Switch.HiddenInput />
               <Switch.Label fontWeight="semibold" flex="1">
-                Process on this device: files never leave it
+                {t("device.label")}
               </Switch.Label>
               <Switch.Control>
                 <Switch.Thumb />
               </Switch.Control>
             </Switch.Root>
             <Text fontSize="sm" color="fg.muted">
-              {on
-                ? `Your files stay in this browser, even offline. Up to ${deviceLimitMB()}MB per file here; jobs on this device are not counted. To share a result or save it to the cloud, upload it yourself.`
-                : "Turn it on to run the tools in this browser instead of on our server."}
+              {on ? t("device.on", { limitMB: formatNumber(deviceLimitMB()) }) : t("device.off")}
             </Text>
           </Stack>
         </HStack>

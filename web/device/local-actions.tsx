@@ -1,6 +1,8 @@
 import { Button, HStack, IconButton, Text } from "@chakra-ui/react";
 import { LuCloudUpload, LuDownload } from "react-icons/lu";
 import type { ConvertedFile } from "../../schema/api";
+import { apiErrorText } from "../i18n/errors";
+import { useLocale, useT } from "../i18n/provider";
 import { toast } from "../ui/toaster";
 import { localResult } from "./answer";
 import { useUploadLocalResult } from "./upload-result";
@@ -20,18 +22,20 @@ export interface LocalActionsProps {
  * name), and an explicit "Upload to share"; nothing is sent until that is pressed.
  */
 export function LocalActions({ url, name, label, size, primary, onUploaded }: LocalActionsProps) {
+  const t = useT("parts");
+  const tag = useLocale();
   const upload = useUploadLocalResult();
   const fileName = localResult(url)?.fileName ?? name ?? "result";
   const send = () =>
     upload.mutate(url, {
       onSuccess: (file) => {
-        toast({ title: "Uploaded", description: "The result is on our server now: share it or save it to the cloud." });
+        toast({ title: t("local.uploaded"), description: t("local.uploadedText") });
         onUploaded(file);
       },
       onError: (err) =>
         toast({
-          title: "Upload failed",
-          description: err instanceof Error ? err.message : String(err),
+          title: t("local.uploadFailed"),
+          description: apiErrorText(err, tag) ?? (err instanceof Error ? err.message : String(err)),
           variant: "destructive",
         }),
     });
@@ -55,18 +59,18 @@ export function LocalActions({ url, name, label, size, primary, onUploaded }: Lo
           variant="outline"
           loading={upload.isPending}
           onClick={send}
-          aria-label="Upload to share"
-          title="Upload to share"
+          aria-label={t("local.uploadToShare")}
+          title={t("local.uploadToShare")}
         >
           <LuCloudUpload />
         </IconButton>
       ) : (
         <>
           <Button size={size} variant="outline" loading={upload.isPending} onClick={send}>
-            <LuCloudUpload aria-hidden /> Upload to share
+            <LuCloudUpload aria-hidden /> {t("local.uploadToShare")}
           </Button>
           <Text fontSize="xs" color="fg.muted">
-            Made on this device: nothing was uploaded
+            {t("local.madeHere")}
           </Text>
         </>
       )}

@@ -30,7 +30,10 @@ import { UploadList } from "../tools/upload-list";
 import { useUploadQueue } from "../tools/use-upload-queue";
 import { toast } from "../ui/toaster";
 
-export const Route = createFileRoute("/crop-pdf")({ component: CropPdfPage, loader: namespaces("crop-pdf") });
+export const Route = createFileRoute("/crop-pdf")({
+  component: CropPdfPage,
+  loader: namespaces("crop-pdf", "parts", "cloud"),
+});
 
 const tool = toolsById["crop-pdf"];
 type Scope = "all" | "odd" | "even" | "this";

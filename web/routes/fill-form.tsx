@@ -20,7 +20,10 @@ import { usePdfDocument } from "../tools/pdf-preview";
 import { ToolLayout } from "../tools/tool-layout";
 import { toast } from "../ui/toaster";
 
-export const Route = createFileRoute("/fill-form")({ component: FillFormPage, loader: namespaces("fill-form") });
+export const Route = createFileRoute("/fill-form")({
+  component: FillFormPage,
+  loader: namespaces("fill-form", "parts", "cloud"),
+});
 
 const tool = toolsById["fill-form"];
 

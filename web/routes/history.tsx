@@ -17,26 +17,26 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { LuDownload, LuHistory, LuTrash2 } from "react-icons/lu";
 import type { HistoryItem } from "../../schema/api";
-import { DEFAULT_LIMITS, toolsById } from "../../schema/tools";
+import { DEFAULT_LIMITS, type ToolId, toolsById } from "../../schema/tools";
 import { usePublicConfig } from "../api/config";
 import { HISTORY_PAGE_SIZE, historyQuery, useDeleteHistoryItem } from "../api/history";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { ShareButton } from "../components/share-button";
 import { SignInRequired } from "../components/sign-in-required";
+import { formatBytes, formatDateTime, formatNumber, formatTimeLeft } from "../i18n/format";
+import { namespaces } from "../i18n/loader";
+import { type Translate, useLocale, useT } from "../i18n/provider";
+import { Rich } from "../i18n/rich";
 import { startDownload } from "../tools/download";
-import { formatBytes, formatTimeLeft } from "../tools/format";
 import { toast } from "../ui/toaster";
 
-export const Route = createFileRoute("/history")({ component: History });
+export const Route = createFileRoute("/history")({ component: History, loader: namespaces("history", "parts") });
 
-const TYPE_LABELS: Record<string, string> = { "extract-pages": "Extract pages", "split-pages": "Split PDF" };
-
-export function toolLabel(conversionType: string): string {
-  return (
-    TYPE_LABELS[conversionType] ??
-    (toolsById as Record<string, { title: string }>)[conversionType]?.title ??
-    conversionType
-  );
+/** The tool that made an entry: its title in the page's language; split's two kinds by name. */
+export function toolLabel(conversionType: string, t: Translate<"history">, tools: Translate<"tools">): string {
+  if (conversionType === "extract-pages") return t("type.extractPages");
+  if (conversionType === "split-pages") return t("type.splitPages");
+  return conversionType in toolsById ? tools(`${conversionType as ToolId}.title`) : conversionType;
 }
 
 /** Re-renders every minute, so "Deleted in ..." stays true while the page is open. */
@@ -49,13 +49,13 @@ function useNow(everyMs = 60_000): Date {
   return now;
 }
 
-const made = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-
 function Sources({ names }: { names: string[] }) {
+  const t = useT("history");
   return (
     <Text fontSize="xs" color="fg.muted" overflowWrap="anywhere" data-testid="history-sources">
-      {names.length > 1 ? `from ${names.length} files: ` : "from "}
-      {names.join(", ")}
+      {names.length > 1
+        ? t("sources.many", { count: names.length, names: names.join(", ") })
+        : t("sources.one", { name: names[0] ?? "" })}
     </Text>
   );
 }
@@ -79,6 +79,10 @@ const cardCell = {
 };
 
 function HistoryRow({ item, now, onDelete }: { item: HistoryItem; now: Date; onDelete(): void }) {
+  const t = useT("history");
+  const tools = useT("tools");
+  const tag = useLocale();
+  const made = (iso: string) => formatDateTime(iso, tag);
   const name = item.convertedFilename ?? item.originalFilename;
   const left = item.downloadUrl ? formatTimeLeft(item.expiresAt, now) : null;
   return (
@@ -96,15 +100,15 @@ function HistoryRow({ item, now, onDelete }: { item: HistoryItem; now: Date; onD
         color={{ base: "fg.muted", md: "fg" }}
       >
         <Text as="span" whiteSpace={{ md: "nowrap" }}>
-          {toolLabel(item.conversionType)}
+          {toolLabel(item.conversionType, t, tools)}
         </Text>
         <Text as="span" display={{ md: "none" }}>
           {" · "}
-          {formatBytes(item.fileSize ?? undefined)} · {made(item.createdAt)}
+          {formatBytes(item.fileSize ?? undefined, tag)} · {made(item.createdAt)}
         </Text>
       </Table.Cell>
       <Table.Cell {...cardCell} display={{ base: "none", md: "table-cell" }} whiteSpace="nowrap">
-        {formatBytes(item.fileSize ?? undefined)}
+        {formatBytes(item.fileSize ?? undefined, tag)}
       </Table.Cell>
       <Table.Cell {...cardCell} display={{ base: "none", md: "table-cell" }} whiteSpace="nowrap">
         {made(item.createdAt)}
@@ -112,13 +116,15 @@ function HistoryRow({ item, now, onDelete }: { item: HistoryItem; now: Date; onD
       <Table.Cell {...cardCell} gridColumn="1 / -1" whiteSpace={{ md: "nowrap" }} data-testid="history-time-left">
         {left ? (
           <Text as="span" fontSize="sm" title={item.expiresAt ? made(item.expiresAt) : undefined}>
-            <Text as="span" display={{ md: "none" }}>
-              Deleted{" "}
-            </Text>
-            {left}
+            <Rich
+              ns="history"
+              k="row.deletedIn"
+              values={{ timeLeft: left }}
+              components={[<Text as="span" display={{ md: "none" }} key="0" />]}
+            />
           </Text>
         ) : (
-          <Badge colorPalette="gray">Deleted</Badge>
+          <Badge colorPalette="gray">{t("row.deleted")}</Badge>
         )}
       </Table.Cell>
       <Table.Cell {...cardCell} gridColumn="1 / -1" pt={{ base: "2", md: "2" }}>
@@ -129,14 +135,20 @@ function HistoryRow({ item, now, onDelete }: { item: HistoryItem; now: Date; onD
                 size="xs"
                 variant="outline"
                 onClick={() => startDownload(item.downloadUrl)}
-                aria-label={`Download ${name}`}
+                aria-label={t("row.downloadNamed", { name })}
               >
-                <LuDownload aria-hidden /> Download
+                <LuDownload aria-hidden /> {t("row.download")}
               </Button>
               <ShareButton downloadUrl={item.downloadUrl} fileName={name} size="xs" />
             </>
           )}
-          <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Delete ${name}`} onClick={onDelete}>
+          <IconButton
+            size="xs"
+            variant="ghost"
+            colorPalette="red"
+            aria-label={t("row.deleteNamed", { name })}
+            onClick={onDelete}
+          >
             <LuTrash2 />
           </IconButton>
         </HStack>
@@ -146,6 +158,7 @@ function HistoryRow({ item, now, onDelete }: { item: HistoryItem; now: Date; onD
 }
 
 function HistoryTable() {
+  const t = useT("history");
   const [page, setPage] = useState(1);
   const history = useQuery(historyQuery(page));
   const [deleting, setDeleting] = useState<HistoryItem | null>(null);
@@ -155,14 +168,14 @@ function HistoryTable() {
     if (!deleting) return;
     try {
       await remove.mutateAsync(deleting.id);
-      toast({ title: "Deleted", description: "The file and its share links are gone." });
+      toast({ title: t("toast.deleted"), description: t("toast.deletedText") });
       setDeleting(null);
     } catch {
-      toast({ title: "Could not delete", description: "Please try again.", variant: "destructive" });
+      toast({ title: t("toast.failed"), description: t("toast.tryAgain"), variant: "destructive" });
     }
   };
   if (history.isPending) return <Skeleton h="64" borderRadius="xl" />;
-  if (history.isError) return <Text color="red.fg">Could not load your file history. Please try again.</Text>;
+  if (history.isError) return <Text color="red.fg">{t("loadFailed")}</Text>;
   const { items, total } = history.data;
   if (total === 0) {
     return (
@@ -171,10 +184,10 @@ function HistoryTable() {
           <EmptyState.Indicator>
             <LuHistory />
           </EmptyState.Indicator>
-          <EmptyState.Title>No conversions yet</EmptyState.Title>
-          <EmptyState.Description>Files you convert while signed in appear here.</EmptyState.Description>
+          <EmptyState.Title>{t("empty.title")}</EmptyState.Title>
+          <EmptyState.Description>{t("empty.text")}</EmptyState.Description>
           <Button asChild variant="outline">
-            <Link to="/all-tools">Choose a tool</Link>
+            <Link to="/all-tools">{t("empty.cta")}</Link>
           </Button>
         </EmptyState.Content>
       </EmptyState.Root>
@@ -187,12 +200,12 @@ function HistoryTable() {
         <Table.Root size="sm" data-testid="history-table" display={{ base: "block", md: "table" }}>
           <Table.Header display={{ base: "none", md: "table-header-group" }}>
             <Table.Row>
-              <Table.ColumnHeader>File</Table.ColumnHeader>
-              <Table.ColumnHeader>Tool</Table.ColumnHeader>
-              <Table.ColumnHeader>Size</Table.ColumnHeader>
-              <Table.ColumnHeader>Made</Table.ColumnHeader>
-              <Table.ColumnHeader>Deleted</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+              <Table.ColumnHeader>{t("col.file")}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t("col.tool")}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t("col.size")}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t("col.made")}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t("col.deleted")}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t("col.actions")}</Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
           <Table.Body display={{ base: "block", md: "table-row-group" }}>
@@ -204,27 +217,24 @@ function HistoryTable() {
       </Box>
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete this file?"
-        confirmLabel="Delete"
+        title={t("confirm.title")}
+        confirmLabel={t("confirm.button")}
         pending={remove.isPending}
         onConfirm={confirmDelete}
         onClose={() => setDeleting(null)}
       >
-        <Text>
-          {deleting?.convertedFilename ?? deleting?.originalFilename} will be deleted now, with any share links to it.
-          This cannot be undone.
-        </Text>
+        <Text>{t("confirm.text", { name: deleting?.convertedFilename ?? deleting?.originalFilename ?? "" })}</Text>
       </ConfirmDialog>
       {pages > 1 && (
         <HStack justify="space-between">
           <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            Newer
+            {t("page.newer")}
           </Button>
           <Text fontSize="sm" color="fg.muted">
-            Page {page} of {pages}
+            {t("page.of", { page: formatNumber(page), pages: formatNumber(pages) })}
           </Text>
           <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-            Older
+            {t("page.older")}
           </Button>
         </HStack>
       )}
@@ -233,20 +243,18 @@ function HistoryTable() {
 }
 
 function History() {
+  const t = useT("history");
   const ttl = usePublicConfig().data?.limits.resultTtlHours ?? DEFAULT_LIMITS.resultTtlHours;
   return (
-    <SignInRequired title="File History">
+    <SignInRequired title={t("title")}>
       {() => (
         <Container maxW="5xl" py={{ base: "8", md: "12" }}>
           <Stack gap="6">
             <Stack gap="1">
               <Heading as="h1" size="3xl">
-                File History
+                {t("title")}
               </Heading>
-              <Text color="fg.muted">
-                Your conversions, newest first. Each file is deleted {ttl} hour{ttl === 1 ? "" : "s"} after it was made,
-                or later while a share link to it lasts (at most 7 days); its entry stays here until you delete it.
-              </Text>
+              <Text color="fg.muted">{t("intro", { ttl })}</Text>
             </Stack>
             <HistoryTable />
           </Stack>

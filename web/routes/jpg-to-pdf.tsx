@@ -7,7 +7,10 @@ import { useT } from "../i18n/provider";
 import { ToolLayout } from "../tools/tool-layout";
 import { UploadTool } from "../tools/upload-tool";
 
-export const Route = createFileRoute("/jpg-to-pdf")({ component: JpgToPdfPage, loader: namespaces("jpg-to-pdf") });
+export const Route = createFileRoute("/jpg-to-pdf")({
+  component: JpgToPdfPage,
+  loader: namespaces("jpg-to-pdf", "parts", "cloud"),
+});
 
 /** The choices, in the order shown; each one's words are `size.<value>`... in the catalog. */
 const SIZES: readonly PageSize[] = ["fit", "a4", "letter"];

@@ -8,7 +8,10 @@ import { NumberField, Segments, SelectField } from "../tools/fields";
 import { ToolLayout } from "../tools/tool-layout";
 import { UploadTool } from "../tools/upload-tool";
 
-export const Route = createFileRoute("/nup-pdf")({ component: NupPage, loader: namespaces("nup-pdf") });
+export const Route = createFileRoute("/nup-pdf")({
+  component: NupPage,
+  loader: namespaces("nup-pdf", "parts", "cloud"),
+});
 
 type Count = (typeof NUP_COUNTS)[number];
 type Sheet = "a4" | "letter" | "original";

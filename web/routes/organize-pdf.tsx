@@ -29,7 +29,7 @@ import { toast } from "../ui/toaster";
 
 export const Route = createFileRoute("/organize-pdf")({
   component: OrganizePdfPage,
-  loader: namespaces("organize-pdf"),
+  loader: namespaces("organize-pdf", "parts", "cloud"),
 });
 
 const tool = { ...toolsById["organize-pdf"] };

@@ -18,7 +18,7 @@ import { useUploadQueue } from "../tools/use-upload-queue";
 
 export const Route = createFileRoute("/pdf-to-image")({
   component: PdfToImagePage,
-  loader: namespaces("pdf-to-image"),
+  loader: namespaces("pdf-to-image", "parts", "cloud"),
 });
 
 const tool = toolsById["pdf-to-image"];

@@ -16,9 +16,11 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { LuCheck, LuCrown, LuLogIn } from "react-icons/lu";
 import * as v from "valibot";
-import { ApiError } from "../api/client";
 import { usePublicConfig } from "../api/config";
 import { usePremiumCheckout } from "../api/premium";
+import { apiErrorText } from "../i18n/errors";
+import { namespaces } from "../i18n/loader";
+import { useLocale, useT } from "../i18n/provider";
 import { allowanceOf, DAILY } from "../session/allowance";
 import { useAuth } from "../session/auth-context";
 import { toast } from "../ui/toaster";
@@ -29,19 +31,18 @@ const Search = v.object({ status: v.fallback(v.optional(v.picklist(["success", "
 export const Route = createFileRoute("/premium")({
   validateSearch: (s) => v.parse(Search, s),
   component: Premium,
+  loader: namespaces("premium"),
 });
 
 const plans = [
-  { name: "Guest", daily: "2 conversions a day", items: ["Every tool", "No account needed"] },
-  { name: "Free account", daily: "10 conversions a day", items: ["Every tool", "File history", "Share links"] },
-  {
-    name: "Premium",
-    daily: "Unlimited conversions",
-    items: ["Every tool", "File history", "Share links", "Supports the project"],
-  },
-];
+  { id: "guest", items: ["everyTool", "noAccount"] },
+  { id: "free", items: ["everyTool", "history", "shareLinks"] },
+  { id: "premium", items: ["everyTool", "history", "shareLinks", "supports"] },
+] as const;
 
 function UpgradeAction() {
+  const t = useT("premium");
+  const tag = useLocale();
   const { user, isLoading, openDialog } = useAuth();
   const config = usePublicConfig();
   const checkout = usePremiumCheckout();
@@ -51,10 +52,10 @@ function UpgradeAction() {
     return (
       <Stack gap="2" align="start">
         <Button size="lg" colorPalette="yellow" onClick={() => openDialog("login")}>
-          <LuLogIn /> Sign in to upgrade
+          <LuLogIn /> {t("signInToUpgrade")}
         </Button>
         <Text fontSize="sm" color="fg.muted">
-          Premium belongs to an account, so please sign in or create one first.
+          {t("signInText")}
         </Text>
       </Stack>
     );
@@ -63,7 +64,7 @@ function UpgradeAction() {
     return (
       <Alert.Root status="success">
         <Alert.Indicator />
-        <Alert.Title>You have Premium. Thank you for supporting PDFTools!</Alert.Title>
+        <Alert.Title>{t("havePremium")}</Alert.Title>
       </Alert.Root>
     );
   }
@@ -72,21 +73,22 @@ function UpgradeAction() {
       size="lg"
       colorPalette="yellow"
       loading={checkout.isPending}
-      loadingText="Processing..."
+      loadingText={t("processing")}
       onClick={async () => {
         try {
           const { url } = await checkout.mutateAsync();
           if (url) window.location.assign(url);
         } catch (err) {
           toast({
-            title: "Upgrade failed",
-            description: err instanceof ApiError ? err.message : "Please try again.",
+            title: t("upgradeFailed"),
+            description: apiErrorText(err, tag) ?? t("tryAgain"),
             variant: "destructive",
           });
         }
       }}
     >
-      <LuCrown /> Upgrade to Premium{config.data.premium.priceLabel ? ` for ${config.data.premium.priceLabel}` : ""}
+      <LuCrown />{" "}
+      {config.data.premium.priceLabel ? t("upgradeFor", { price: config.data.premium.priceLabel }) : t("upgrade")}
     </Button>
   );
 }
@@ -96,6 +98,7 @@ function UpgradeAction() {
  * here, and the ways forward that do exist (a donation, a free account).
  */
 function NotOffered() {
+  const t = useT("premium");
   const { user, openDialog } = useAuth();
   const config = usePublicConfig().data;
   const daily = config?.limits.daily ?? DAILY;
@@ -104,26 +107,21 @@ function NotOffered() {
       <Alert.Root status="info" textAlign="start">
         <Alert.Indicator />
         <Alert.Content>
-          <Alert.Title>This server does not offer Premium</Alert.Title>
-          <Alert.Description>
-            Premium would give you unlimited conversions every day, on every tool. The people running this copy of
-            PDFTools have not set up payments for it, so there is nothing to buy here. Everything else stays free:{" "}
-            {daily.guest} conversions a day without an account, {daily.free} with a free account, and any number on your
-            own device.
-          </Alert.Description>
+          <Alert.Title>{t("notOffered.title")}</Alert.Title>
+          <Alert.Description>{t("notOffered.text", { guest: daily.guest, free: daily.free })}</Alert.Description>
         </Alert.Content>
       </Alert.Root>
       <HStack gap="3" wrap="wrap" justify="center">
         {config?.donations.enabled && (
           <Button asChild size="lg" bg="orange.700" color="white" _hover={{ bg: "orange.800" }}>
             <Link to="/donate">
-              <span aria-hidden>☕</span> Support us with a donation
+              <span aria-hidden>☕</span> {t("donate")}
             </Link>
           </Button>
         )}
         {!user && (
           <Button size="lg" variant="outline" onClick={() => openDialog("register")}>
-            Create a free account
+            {t("createAccount")}
           </Button>
         )}
       </HStack>
@@ -132,10 +130,12 @@ function NotOffered() {
 }
 
 function Premium() {
+  const t = useT("premium");
   const { status } = Route.useSearch();
   const { refresh } = useAuth();
   const config = usePublicConfig();
   const notOffered = config.data !== undefined && !config.data.premium.enabled;
+  const daily = config.data?.limits.daily ?? DAILY;
   useEffect(() => {
     if (status === "success") void refresh();
   }, [status, refresh]);
@@ -145,29 +145,27 @@ function Premium() {
       <Stack gap="10">
         <Stack gap="4" align="center" textAlign="center">
           <Badge colorPalette="yellow" size="lg" borderRadius="full" px="3">
-            <LuCrown /> Premium
+            <LuCrown /> {t("badge")}
           </Badge>
           <Heading as="h1" size={{ base: "3xl", md: "4xl" }} letterSpacing="-0.02em">
-            Upgrade to Premium
+            {t("title")}
           </Heading>
           <Text fontSize="lg" color="fg.muted" maxW="2xl">
-            Unlimited conversions every day, on every tool, and you keep PDFTools free for everyone else.
+            {t("subtitle")}
           </Text>
           {status === "success" && (
             <Alert.Root status="success" maxW="xl">
               <Alert.Indicator />
               <Alert.Content>
-                <Alert.Title>Thank you! Your payment went through.</Alert.Title>
-                <Alert.Description>
-                  Premium switches on as soon as Stripe confirms it, usually within a few seconds.
-                </Alert.Description>
+                <Alert.Title>{t("success.title")}</Alert.Title>
+                <Alert.Description>{t("success.text")}</Alert.Description>
               </Alert.Content>
             </Alert.Root>
           )}
           {status === "cancelled" && (
             <Alert.Root status="info" maxW="xl">
               <Alert.Indicator />
-              <Alert.Title>The upgrade was cancelled. Nothing was charged.</Alert.Title>
+              <Alert.Title>{t("cancelled")}</Alert.Title>
             </Alert.Root>
           )}
           <UpgradeAction />
@@ -175,25 +173,27 @@ function Premium() {
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="5">
           {plans.map((p) => (
             <Card.Root
-              key={p.name}
+              key={p.id}
               variant="outline"
               bg="surface"
               borderRadius="xl"
-              borderColor={p.name === "Premium" ? "yellow.400" : undefined}
-              borderWidth={p.name === "Premium" ? "2px" : "1px"}
+              borderColor={p.id === "premium" ? "yellow.400" : undefined}
+              borderWidth={p.id === "premium" ? "2px" : "1px"}
             >
               <Card.Body gap="3">
                 <HStack justify="space-between">
-                  <Text fontWeight="semibold">{p.name}</Text>
-                  {p.name === "Premium" && <Icon as={LuCrown} color="yellow.500" />}
+                  <Text fontWeight="semibold">{t(`plan.${p.id}`)}</Text>
+                  {p.id === "premium" && <Icon as={LuCrown} color="yellow.500" />}
                 </HStack>
-                {p.name === "Premium" && notOffered && (
+                {p.id === "premium" && notOffered && (
                   <Badge colorPalette="gray" alignSelf="start">
-                    Not offered on this server
+                    {t("notOfferedBadge")}
                   </Badge>
                 )}
                 <Text fontSize="xl" fontWeight="bold">
-                  {p.daily}
+                  {p.id === "premium"
+                    ? t("unlimited")
+                    : t("perDay", { count: p.id === "guest" ? daily.guest : daily.free })}
                 </Text>
                 <List.Root gap="1" variant="plain">
                   {p.items.map((i) => (
@@ -201,7 +201,7 @@ function Premium() {
                       <List.Indicator asChild color="green.500">
                         <LuCheck />
                       </List.Indicator>
-                      {i}
+                      {t(`item.${i}`)}
                     </List.Item>
                   ))}
                 </List.Root>

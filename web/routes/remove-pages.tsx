@@ -16,7 +16,7 @@ import { toast } from "../ui/toaster";
 
 export const Route = createFileRoute("/remove-pages")({
   component: RemovePagesPage,
-  loader: namespaces("remove-pages"),
+  loader: namespaces("remove-pages", "parts", "cloud"),
 });
 
 const tool = toolsById["remove-pages"];

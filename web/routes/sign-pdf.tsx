@@ -21,7 +21,10 @@ import { UploadList } from "../tools/upload-list";
 import { useUploadQueue } from "../tools/use-upload-queue";
 import { toast } from "../ui/toaster";
 
-export const Route = createFileRoute("/sign-pdf")({ component: SignPdfPage, loader: namespaces("sign-pdf") });
+export const Route = createFileRoute("/sign-pdf")({
+  component: SignPdfPage,
+  loader: namespaces("sign-pdf", "parts", "cloud"),
+});
 
 const tool = toolsById["sign-pdf"];
 

@@ -14,7 +14,10 @@ import { SplitResult } from "../tools/split-result";
 import { ToolLayout } from "../tools/tool-layout";
 import { type SplitDocument, useSplit } from "../tools/use-split";
 
-export const Route = createFileRoute("/split-pdf")({ component: SplitPdfPage, loader: namespaces("split-pdf") });
+export const Route = createFileRoute("/split-pdf")({
+  component: SplitPdfPage,
+  loader: namespaces("split-pdf", "parts", "cloud"),
+});
 
 const tool = toolsById["split-pdf"];
 

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { loadNamespaces } from "../../../web/i18n/runtime";
 import { UploadTool } from "../../../web/tools/upload-tool";
 import { converted, deferredFetch, jsonResponse, Providers, pdf } from "./helpers";
 
@@ -7,6 +8,9 @@ const toast = vi.hoisted(() => vi.fn());
 vi.mock("../../../web/ui/toaster", () => ({ toast }));
 
 const tick = (ms = 0) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+// What the tool route's loader does before the page renders (its result buttons' words).
+beforeAll(() => loadNamespaces("en", ["parts", "cloud"]));
 
 beforeEach(() => {
   vi.useFakeTimers();
