@@ -230,7 +230,7 @@ describe("login, me and logout", () => {
   });
 
   it("never locks the owner out: after 5 failures from anywhere, signing in needs a Turnstile challenge", {
-    timeout: 120_000,
+    timeout: 300_000, // about 130 password hashes: minutes on a busy 2-core machine
   }, async () => {
     await postJson("/api/auth/register", person("target@example.com"));
     const from = (net: number) => ({ "cf-connecting-ip": `2001:db8:${net.toString(16)}::1` });
