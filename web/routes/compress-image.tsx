@@ -1,10 +1,14 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { LuEye, LuScanLine, LuShieldCheck } from "react-icons/lu";
+import { namespaces } from "../i18n/loader";
 import { CompressImageTool } from "../tools/compress/image-tool";
 import { FeatureGrid } from "../tools/tool-info";
 import { ToolLayout } from "../tools/tool-layout";
 
-export const Route = createFileRoute("/compress-image")({ component: CompressImagePage });
+export const Route = createFileRoute("/compress-image")({
+  component: CompressImagePage,
+  loader: namespaces("tool-shell"),
+});
 
 const features = [
   {

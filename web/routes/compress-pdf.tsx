@@ -1,10 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { LuGauge, LuImageDown, LuShieldCheck } from "react-icons/lu";
+import { namespaces } from "../i18n/loader";
 import { CompressPdfTool } from "../tools/compress/pdf-tool";
 import { FeatureGrid, Steps } from "../tools/tool-info";
 import { ToolLayout } from "../tools/tool-layout";
 
-export const Route = createFileRoute("/compress-pdf")({ component: CompressPdfPage });
+export const Route = createFileRoute("/compress-pdf")({ component: CompressPdfPage, loader: namespaces("tool-shell") });
 
 const features = [
   {

@@ -16,6 +16,7 @@ import { useEffect, useRef, useState } from "react";
 import { LuChevronLeft, LuChevronRight, LuCrop, LuRotateCcw, LuScanLine } from "react-icons/lu";
 import type { Margins } from "../../schema/options";
 import { toolsById } from "../../schema/tools";
+import { namespaces } from "../i18n/loader";
 import { CropOverlay, whiteMargins } from "../tools/crop-box";
 import { FileDropzone } from "../tools/dropzone";
 import { NumberField, SelectField } from "../tools/fields";
@@ -27,7 +28,7 @@ import { UploadList } from "../tools/upload-list";
 import { useUploadQueue } from "../tools/use-upload-queue";
 import { toast } from "../ui/toaster";
 
-export const Route = createFileRoute("/crop-pdf")({ component: CropPdfPage });
+export const Route = createFileRoute("/crop-pdf")({ component: CropPdfPage, loader: namespaces("tool-shell") });
 
 const tool = toolsById["crop-pdf"];
 type Scope = "all" | "odd" | "even" | "this";

@@ -3,13 +3,17 @@ import { createFileRoute } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { LuEraser, LuSave } from "react-icons/lu";
 import { toolsById } from "../../schema/tools";
+import { namespaces } from "../i18n/loader";
 import { FileDropzone } from "../tools/dropzone";
 import { usePdfDocument } from "../tools/pdf-preview";
 import { ToolLayout } from "../tools/tool-layout";
 import { UploadList } from "../tools/upload-list";
 import { useUploadQueue } from "../tools/use-upload-queue";
 
-export const Route = createFileRoute("/edit-metadata")({ component: EditMetadataPage });
+export const Route = createFileRoute("/edit-metadata")({
+  component: EditMetadataPage,
+  loader: namespaces("tool-shell"),
+});
 
 const tool = toolsById["edit-metadata"];
 

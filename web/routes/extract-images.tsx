@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { LuImages, LuRotateCcw } from "react-icons/lu";
 import { DEFAULT_MIN_IMAGE_SIZE } from "../../schema/options";
 import { toolsById } from "../../schema/tools";
+import { namespaces } from "../i18n/loader";
 import { FileDropzone } from "../tools/dropzone";
 import { NumberField, Segments } from "../tools/fields";
 import { PageSetPicker } from "../tools/page-picker";
@@ -14,7 +15,10 @@ import { UploadList } from "../tools/upload-list";
 import { useUploadQueue } from "../tools/use-upload-queue";
 import { toast } from "../ui/toaster";
 
-export const Route = createFileRoute("/extract-images")({ component: ExtractImagesPage });
+export const Route = createFileRoute("/extract-images")({
+  component: ExtractImagesPage,
+  loader: namespaces("tool-shell"),
+});
 
 const tool = toolsById["extract-images"];
 

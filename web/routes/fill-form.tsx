@@ -4,6 +4,7 @@ import { useState } from "react";
 import { LuFileText, LuPencil, LuRotateCcw } from "react-icons/lu";
 import type { FieldValue } from "../../schema/form-options";
 import { toolsById } from "../../schema/tools";
+import { namespaces } from "../i18n/loader";
 import { FileDropzone } from "../tools/dropzone";
 import { type DataTable, matchColumns, rowValues } from "../tools/form/data-file";
 import { type MergeChoice, NO_DATA } from "../tools/form/data-source";
@@ -18,7 +19,7 @@ import { usePdfDocument } from "../tools/pdf-preview";
 import { ToolLayout } from "../tools/tool-layout";
 import { toast } from "../ui/toaster";
 
-export const Route = createFileRoute("/fill-form")({ component: FillFormPage });
+export const Route = createFileRoute("/fill-form")({ component: FillFormPage, loader: namespaces("tool-shell") });
 
 const tool = toolsById["fill-form"];
 

@@ -1,10 +1,11 @@
 import { Checkbox, Stack, Text } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
+import { namespaces } from "../i18n/loader";
 import { ToolLayout } from "../tools/tool-layout";
 import { UploadTool } from "../tools/upload-tool";
 
-export const Route = createFileRoute("/flatten-pdf")({ component: FlattenPdfPage });
+export const Route = createFileRoute("/flatten-pdf")({ component: FlattenPdfPage, loader: namespaces("tool-shell") });
 
 const NOTHING = "Choose what to flatten: form fields, annotations, or both.";
 

@@ -23,11 +23,12 @@ import { HISTORY_PAGE_SIZE, historyQuery, useDeleteHistoryItem } from "../api/hi
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { ShareButton } from "../components/share-button";
 import { SignInRequired } from "../components/sign-in-required";
+import { namespaces } from "../i18n/loader";
 import { startDownload } from "../tools/download";
 import { formatBytes, formatTimeLeft } from "../tools/format";
 import { toast } from "../ui/toaster";
 
-export const Route = createFileRoute("/history")({ component: History });
+export const Route = createFileRoute("/history")({ component: History, loader: namespaces("tool-shell") });
 
 const TYPE_LABELS: Record<string, string> = { "extract-pages": "Extract pages", "split-pages": "Split PDF" };
 

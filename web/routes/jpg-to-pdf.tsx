@@ -2,10 +2,11 @@ import { Field, NativeSelect, SimpleGrid } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
 import type { MarginChoice, Orientation, PageSize } from "../../schema/options";
+import { namespaces } from "../i18n/loader";
 import { ToolLayout } from "../tools/tool-layout";
 import { UploadTool } from "../tools/upload-tool";
 
-export const Route = createFileRoute("/jpg-to-pdf")({ component: JpgToPdfPage });
+export const Route = createFileRoute("/jpg-to-pdf")({ component: JpgToPdfPage, loader: namespaces("tool-shell") });
 
 const SIZES: { value: PageSize; label: string }[] = [
   { value: "fit", label: "Fit to the image" },

@@ -1,11 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { LuArrowUpDown, LuFiles, LuGauge } from "react-icons/lu";
+import { namespaces } from "../i18n/loader";
 import { messages } from "../tools/messages";
 import { FeatureGrid, Steps, UseCases } from "../tools/tool-info";
 import { ToolLayout } from "../tools/tool-layout";
 import { UploadTool } from "../tools/upload-tool";
 
-export const Route = createFileRoute("/merge-pdf")({ component: MergePdfPage });
+export const Route = createFileRoute("/merge-pdf")({ component: MergePdfPage, loader: namespaces("tool-shell") });
 
 const features = [
   {

@@ -2,11 +2,12 @@ import { Box, Grid, SimpleGrid, Stack, Switch, Text } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
 import { NUP_COUNTS } from "../../schema/options";
+import { namespaces } from "../i18n/loader";
 import { NumberField, Segments, SelectField } from "../tools/fields";
 import { ToolLayout } from "../tools/tool-layout";
 import { UploadTool } from "../tools/upload-tool";
 
-export const Route = createFileRoute("/nup-pdf")({ component: NupPage });
+export const Route = createFileRoute("/nup-pdf")({ component: NupPage, loader: namespaces("tool-shell") });
 
 type Count = (typeof NUP_COUNTS)[number];
 type Sheet = "a4" | "letter" | "original";

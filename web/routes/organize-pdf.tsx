@@ -13,6 +13,7 @@ import {
   LuUndo2,
 } from "react-icons/lu";
 import { toolsById } from "../../schema/tools";
+import { namespaces } from "../i18n/loader";
 import { FileDropzone } from "../tools/dropzone";
 import { current, EMPTY_PLAN, type PlanEntry, planField, planReducer } from "../tools/organize-plan";
 import { PageThumbnail } from "../tools/page-thumbnail";
@@ -25,7 +26,7 @@ import type { UploadItem } from "../tools/upload-items";
 import { useUploadQueue } from "../tools/use-upload-queue";
 import { toast } from "../ui/toaster";
 
-export const Route = createFileRoute("/organize-pdf")({ component: OrganizePdfPage });
+export const Route = createFileRoute("/organize-pdf")({ component: OrganizePdfPage, loader: namespaces("tool-shell") });
 
 const tool = { ...toolsById["organize-pdf"] };
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";

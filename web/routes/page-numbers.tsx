@@ -2,6 +2,7 @@ import { Box, Field, Grid, Input, SimpleGrid, Stack, Text } from "@chakra-ui/rea
 import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
 import { NUMBER_POSITIONS, type NumberFormat, type NumberPosition } from "../../schema/options";
+import { namespaces } from "../i18n/loader";
 import { NumberField, SelectField } from "../tools/fields";
 import { PageThumbnail } from "../tools/page-thumbnail";
 import { usePdfDocument } from "../tools/pdf-preview";
@@ -9,7 +10,7 @@ import { ToolLayout } from "../tools/tool-layout";
 import type { UploadItem } from "../tools/upload-items";
 import { UploadTool } from "../tools/upload-tool";
 
-export const Route = createFileRoute("/page-numbers")({ component: PageNumbersPage });
+export const Route = createFileRoute("/page-numbers")({ component: PageNumbersPage, loader: namespaces("tool-shell") });
 
 const FORMATS: { value: NumberFormat; label: string }[] = [
   { value: "n", label: "1, 2, 3" },

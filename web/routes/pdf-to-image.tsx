@@ -3,6 +3,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { LuImagePlay, LuRotateCcw } from "react-icons/lu";
 import { toolsById } from "../../schema/tools";
+import { namespaces } from "../i18n/loader";
 import { FileDropzone } from "../tools/dropzone";
 import { Segments } from "../tools/fields";
 import { PageSetPicker } from "../tools/page-picker";
@@ -14,7 +15,7 @@ import { ToolLayout } from "../tools/tool-layout";
 import { UploadList } from "../tools/upload-list";
 import { useUploadQueue } from "../tools/use-upload-queue";
 
-export const Route = createFileRoute("/pdf-to-image")({ component: PdfToImagePage });
+export const Route = createFileRoute("/pdf-to-image")({ component: PdfToImagePage, loader: namespaces("tool-shell") });
 
 const tool = toolsById["pdf-to-image"];
 

@@ -3,6 +3,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
 import { LuLock } from "react-icons/lu";
 import { toolsById } from "../../schema/tools";
+import { namespaces } from "../i18n/loader";
 import { FileDropzone } from "../tools/dropzone";
 import { ALL_ALLOWED, ProtectOptions, type ProtectPermissions, protectFields } from "../tools/protect-options";
 import { QueueActions } from "../tools/queue-actions";
@@ -12,7 +13,7 @@ import { UploadList } from "../tools/upload-list";
 import { useUploadQueue } from "../tools/use-upload-queue";
 import { toast } from "../ui/toaster";
 
-export const Route = createFileRoute("/protect-pdf")({ component: ProtectPdfPage });
+export const Route = createFileRoute("/protect-pdf")({ component: ProtectPdfPage, loader: namespaces("tool-shell") });
 
 const tool = toolsById["protect-pdf"];
 const MB = 1024 * 1024;

@@ -4,6 +4,7 @@ import { type ReactNode, useRef, useState } from "react";
 import { LuEraser, LuEyeOff, LuFileSearch, LuRotateCcw, LuShieldCheck } from "react-icons/lu";
 import { convertPath } from "../../schema/options";
 import { toolsById } from "../../schema/tools";
+import { namespaces } from "../i18n/loader";
 import { FileDropzone } from "../tools/dropzone";
 import { Segments } from "../tools/fields";
 import { usePdfDocument } from "../tools/pdf-preview";
@@ -19,7 +20,7 @@ import { ToolLayout } from "../tools/tool-layout";
 import { UploadList } from "../tools/upload-list";
 import { useUploadQueue } from "../tools/use-upload-queue";
 
-export const Route = createFileRoute("/redact-pdf")({ component: RedactPdfPage });
+export const Route = createFileRoute("/redact-pdf")({ component: RedactPdfPage, loader: namespaces("tool-shell") });
 
 const tool = toolsById["redact-pdf"];
 

@@ -3,6 +3,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { LuRotateCcw, LuTrash2 } from "react-icons/lu";
 import { toolsById } from "../../schema/tools";
+import { namespaces } from "../i18n/loader";
 import { FileDropzone } from "../tools/dropzone";
 import { PageSetPicker } from "../tools/page-picker";
 import { usePdfDocument } from "../tools/pdf-preview";
@@ -12,7 +13,7 @@ import { UploadList } from "../tools/upload-list";
 import { useUploadQueue } from "../tools/use-upload-queue";
 import { toast } from "../ui/toaster";
 
-export const Route = createFileRoute("/remove-pages")({ component: RemovePagesPage });
+export const Route = createFileRoute("/remove-pages")({ component: RemovePagesPage, loader: namespaces("tool-shell") });
 
 const tool = toolsById["remove-pages"];
 

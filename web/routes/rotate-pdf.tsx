@@ -1,10 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
+import { namespaces } from "../i18n/loader";
 import { defaultRotateChoice, type RotateChoice, RotateOptions, rotateFields } from "../tools/rotate-options";
 import { ToolLayout } from "../tools/tool-layout";
 import { UploadTool } from "../tools/upload-tool";
 
-export const Route = createFileRoute("/rotate-pdf")({ component: RotatePdfPage });
+export const Route = createFileRoute("/rotate-pdf")({ component: RotatePdfPage, loader: namespaces("tool-shell") });
 
 function RotatePdfPage() {
   const [choice, setChoice] = useState<RotateChoice>(defaultRotateChoice);

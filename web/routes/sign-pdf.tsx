@@ -3,6 +3,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { LuPenLine, LuRotateCcw } from "react-icons/lu";
 import { toolsById } from "../../schema/tools";
+import { namespaces } from "../i18n/loader";
 import { FileDropzone } from "../tools/dropzone";
 import { usePdfDocument } from "../tools/pdf-preview";
 import { ResultCard } from "../tools/result-card";
@@ -19,7 +20,7 @@ import { UploadList } from "../tools/upload-list";
 import { useUploadQueue } from "../tools/use-upload-queue";
 import { toast } from "../ui/toaster";
 
-export const Route = createFileRoute("/sign-pdf")({ component: SignPdfPage });
+export const Route = createFileRoute("/sign-pdf")({ component: SignPdfPage, loader: namespaces("tool-shell") });
 
 const tool = toolsById["sign-pdf"];
 

@@ -2,6 +2,7 @@ import { Alert, Button, Card, HStack, Icon, Progress, Spacer, Stack, Text } from
 import { createFileRoute } from "@tanstack/react-router";
 import { LuFileText, LuRotateCcw } from "react-icons/lu";
 import { toolsById } from "../../schema/tools";
+import { namespaces } from "../i18n/loader";
 import { FileDropzone } from "../tools/dropzone";
 import { formatBytes } from "../tools/format";
 import { messages } from "../tools/messages";
@@ -12,7 +13,7 @@ import { SplitResult } from "../tools/split-result";
 import { ToolLayout } from "../tools/tool-layout";
 import { type SplitDocument, useSplit } from "../tools/use-split";
 
-export const Route = createFileRoute("/split-pdf")({ component: SplitPdfPage });
+export const Route = createFileRoute("/split-pdf")({ component: SplitPdfPage, loader: namespaces("tool-shell") });
 
 const tool = toolsById["split-pdf"];
 

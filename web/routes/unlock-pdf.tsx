@@ -2,13 +2,14 @@ import { Box, Button, Card, chakra, Field, HStack, Input, Stack } from "@chakra-
 import { createFileRoute } from "@tanstack/react-router";
 import { LuLockOpen } from "react-icons/lu";
 import { toolsById } from "../../schema/tools";
+import { namespaces } from "../i18n/loader";
 import { CountingNote } from "../tools/counting-note";
 import { FileDropzone } from "../tools/dropzone";
 import { ToolLayout } from "../tools/tool-layout";
 import { UnlockResults } from "../tools/unlock-results";
 import { useUnlock } from "../tools/use-unlock";
 
-export const Route = createFileRoute("/unlock-pdf")({ component: UnlockPdfPage });
+export const Route = createFileRoute("/unlock-pdf")({ component: UnlockPdfPage, loader: namespaces("tool-shell") });
 
 const tool = toolsById["unlock-pdf"];
 

@@ -21,6 +21,7 @@ import { toolsById } from "../../schema/tools";
 import type { LogoPosition } from "../../schema/watermark-layout";
 import { ApiError } from "../api/client";
 import { resultFiles } from "../api/convert";
+import { namespaces } from "../i18n/loader";
 import { CountingNote } from "../tools/counting-note";
 import { FileDropzone } from "../tools/dropzone";
 import { NumberField, Segments, SelectField } from "../tools/fields";
@@ -33,7 +34,10 @@ import { ToolLayout } from "../tools/tool-layout";
 import { LOGO_LIMIT_MB, OPACITY, useWatermark } from "../tools/use-watermark";
 import { WatermarkPreview } from "../tools/watermark-preview";
 
-export const Route = createFileRoute("/watermark-pdf")({ component: WatermarkPdfPage });
+export const Route = createFileRoute("/watermark-pdf")({
+  component: WatermarkPdfPage,
+  loader: namespaces("tool-shell"),
+});
 
 const tool = toolsById["watermark-pdf"];
 
