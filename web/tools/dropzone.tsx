@@ -71,7 +71,8 @@ export function FileDropzone({ tool, onFiles, label, buttonLabel, disabled, comp
           </Text>
           <Text id={hintId} fontSize="sm" color="fg.muted">
             {t(multiple ? "dropzone.limitEach" : "dropzone.limit", {
-              types: tool.accept.join(", "),
+              // Isolated, so ".pdf, .jpg" keeps its dots in place inside a right-to-left sentence.
+              types: `\u2068${tool.accept.join(", ")}\u2069`,
               mb: formatNumber(sizeLimitMB(tool)),
             })}
           </Text>
