@@ -7,7 +7,7 @@ import { ToolLayout } from "../tools/tool-layout";
 
 export const Route = createFileRoute("/compress-image")({
   component: CompressImagePage,
-  loader: namespaces("parts", "cloud"),
+  loader: namespaces("parts", "cloud", "tool-shell"),
 });
 
 const features = [

@@ -32,7 +32,7 @@ import { toast } from "../ui/toaster";
 
 export const Route = createFileRoute("/crop-pdf")({
   component: CropPdfPage,
-  loader: namespaces("crop-pdf", "parts", "cloud"),
+  loader: namespaces("crop-pdf", "parts", "cloud", "tool-shell"),
 });
 
 const tool = toolsById["crop-pdf"];

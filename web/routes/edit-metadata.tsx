@@ -13,7 +13,7 @@ import { useUploadQueue } from "../tools/use-upload-queue";
 
 export const Route = createFileRoute("/edit-metadata")({
   component: EditMetadataPage,
-  loader: namespaces("edit-metadata", "parts", "cloud"),
+  loader: namespaces("edit-metadata", "parts", "cloud", "tool-shell"),
 });
 
 const tool = toolsById["edit-metadata"];

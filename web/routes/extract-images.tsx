@@ -19,7 +19,7 @@ import { toast } from "../ui/toaster";
 
 export const Route = createFileRoute("/extract-images")({
   component: ExtractImagesPage,
-  loader: namespaces("extract-images", "parts", "cloud"),
+  loader: namespaces("extract-images", "parts", "cloud", "tool-shell"),
 });
 
 const tool = toolsById["extract-images"];

@@ -22,7 +22,7 @@ import { toast } from "../ui/toaster";
 
 export const Route = createFileRoute("/fill-form")({
   component: FillFormPage,
-  loader: namespaces("fill-form", "parts", "cloud"),
+  loader: namespaces("fill-form", "parts", "cloud", "tool-shell"),
 });
 
 const tool = toolsById["fill-form"];

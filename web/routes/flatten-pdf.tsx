@@ -8,7 +8,7 @@ import { UploadTool } from "../tools/upload-tool";
 
 export const Route = createFileRoute("/flatten-pdf")({
   component: FlattenPdfPage,
-  loader: namespaces("flatten-pdf", "parts", "cloud"),
+  loader: namespaces("flatten-pdf", "parts", "cloud", "tool-shell"),
 });
 
 function FlattenPdfPage() {

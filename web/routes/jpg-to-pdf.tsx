@@ -9,7 +9,7 @@ import { UploadTool } from "../tools/upload-tool";
 
 export const Route = createFileRoute("/jpg-to-pdf")({
   component: JpgToPdfPage,
-  loader: namespaces("jpg-to-pdf", "parts", "cloud"),
+  loader: namespaces("jpg-to-pdf", "parts", "cloud", "tool-shell"),
 });
 
 /** The choices, in the order shown; each one's words are `size.<value>`... in the catalog. */

@@ -6,7 +6,7 @@ import { FeatureGrid, Steps, UseCases } from "../tools/tool-info";
 import { ToolLayout } from "../tools/tool-layout";
 import { UploadTool } from "../tools/upload-tool";
 
-export const Route = createFileRoute("/merge-pdf")({ component: MergePdfPage, loader: namespaces("parts", "cloud") });
+export const Route = createFileRoute("/merge-pdf")({ component: MergePdfPage, loader: namespaces("parts", "cloud", "tool-shell") });
 
 const features = [
   {

@@ -10,7 +10,7 @@ import { UploadTool } from "../tools/upload-tool";
 
 export const Route = createFileRoute("/nup-pdf")({
   component: NupPage,
-  loader: namespaces("nup-pdf", "parts", "cloud"),
+  loader: namespaces("nup-pdf", "parts", "cloud", "tool-shell"),
 });
 
 type Count = (typeof NUP_COUNTS)[number];

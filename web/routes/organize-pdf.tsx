@@ -29,7 +29,7 @@ import { toast } from "../ui/toaster";
 
 export const Route = createFileRoute("/organize-pdf")({
   component: OrganizePdfPage,
-  loader: namespaces("organize-pdf", "parts", "cloud"),
+  loader: namespaces("organize-pdf", "parts", "cloud", "tool-shell"),
 });
 
 const tool = { ...toolsById["organize-pdf"] };

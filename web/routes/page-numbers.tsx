@@ -13,7 +13,7 @@ import { UploadTool } from "../tools/upload-tool";
 
 export const Route = createFileRoute("/page-numbers")({
   component: PageNumbersPage,
-  loader: namespaces("page-numbers", "parts", "cloud"),
+  loader: namespaces("page-numbers", "parts", "cloud", "tool-shell"),
 });
 
 /** The styles, each named by a sample of what is drawn (the server draws "Page 1 of 12" in English). */

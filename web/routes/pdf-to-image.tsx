@@ -18,7 +18,7 @@ import { useUploadQueue } from "../tools/use-upload-queue";
 
 export const Route = createFileRoute("/pdf-to-image")({
   component: PdfToImagePage,
-  loader: namespaces("pdf-to-image", "parts", "cloud"),
+  loader: namespaces("pdf-to-image", "parts", "cloud", "tool-shell"),
 });
 
 const tool = toolsById["pdf-to-image"];

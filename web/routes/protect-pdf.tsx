@@ -15,7 +15,7 @@ import { toast } from "../ui/toaster";
 
 export const Route = createFileRoute("/protect-pdf")({
   component: ProtectPdfPage,
-  loader: namespaces("parts", "cloud"),
+  loader: namespaces("parts", "cloud", "tool-shell"),
 });
 
 const tool = toolsById["protect-pdf"];

@@ -24,7 +24,7 @@ import { useUploadQueue } from "../tools/use-upload-queue";
 
 export const Route = createFileRoute("/redact-pdf")({
   component: RedactPdfPage,
-  loader: namespaces("redact-pdf", "parts", "cloud"),
+  loader: namespaces("redact-pdf", "parts", "cloud", "tool-shell"),
 });
 
 const tool = toolsById["redact-pdf"];

@@ -16,7 +16,7 @@ import { toast } from "../ui/toaster";
 
 export const Route = createFileRoute("/remove-pages")({
   component: RemovePagesPage,
-  loader: namespaces("remove-pages", "parts", "cloud"),
+  loader: namespaces("remove-pages", "parts", "cloud", "tool-shell"),
 });
 
 const tool = toolsById["remove-pages"];

@@ -5,7 +5,7 @@ import { defaultRotateChoice, type RotateChoice, RotateOptions, rotateFields } f
 import { ToolLayout } from "../tools/tool-layout";
 import { UploadTool } from "../tools/upload-tool";
 
-export const Route = createFileRoute("/rotate-pdf")({ component: RotatePdfPage, loader: namespaces("parts", "cloud") });
+export const Route = createFileRoute("/rotate-pdf")({ component: RotatePdfPage, loader: namespaces("parts", "cloud", "tool-shell") });
 
 function RotatePdfPage() {
   const [choice, setChoice] = useState<RotateChoice>(defaultRotateChoice);

@@ -23,7 +23,7 @@ import { toast } from "../ui/toaster";
 
 export const Route = createFileRoute("/sign-pdf")({
   component: SignPdfPage,
-  loader: namespaces("sign-pdf", "parts", "cloud"),
+  loader: namespaces("sign-pdf", "parts", "cloud", "tool-shell"),
 });
 
 const tool = toolsById["sign-pdf"];

@@ -16,7 +16,7 @@ import { type SplitDocument, useSplit } from "../tools/use-split";
 
 export const Route = createFileRoute("/split-pdf")({
   component: SplitPdfPage,
-  loader: namespaces("split-pdf", "parts", "cloud"),
+  loader: namespaces("split-pdf", "parts", "cloud", "tool-shell"),
 });
 
 const tool = toolsById["split-pdf"];

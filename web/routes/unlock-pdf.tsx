@@ -9,7 +9,7 @@ import { ToolLayout } from "../tools/tool-layout";
 import { UnlockResults } from "../tools/unlock-results";
 import { useUnlock } from "../tools/use-unlock";
 
-export const Route = createFileRoute("/unlock-pdf")({ component: UnlockPdfPage, loader: namespaces("parts", "cloud") });
+export const Route = createFileRoute("/unlock-pdf")({ component: UnlockPdfPage, loader: namespaces("parts", "cloud", "tool-shell") });
 
 const tool = toolsById["unlock-pdf"];
 

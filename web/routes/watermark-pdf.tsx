@@ -36,7 +36,7 @@ import { WatermarkPreview } from "../tools/watermark-preview";
 
 export const Route = createFileRoute("/watermark-pdf")({
   component: WatermarkPdfPage,
-  loader: namespaces("parts", "cloud"),
+  loader: namespaces("parts", "cloud", "tool-shell"),
 });
 
 const tool = toolsById["watermark-pdf"];

@@ -5,6 +5,7 @@ import { DEFAULT_LIMITS, type ToolDef } from "../../schema/tools";
 import { USAGE_KEY, usageQuery } from "../api/usage";
 import { isDeviceMode } from "../device/mode";
 import { type BatchAllowance, batchAllowance, limitReachedToast } from "../tools/allowance";
+import { shellText } from "../tools/messages";
 import { toast } from "../ui/toaster";
 import { useAuth } from "./auth-context";
 import { useGoTo } from "./navigation";
@@ -62,7 +63,7 @@ export function useAllowanceGuard() {
   const allowance = allowanceOf(user);
   // Read from the cache only: whoever shows the allowance asks for it (checkFirst below, too).
   const server = useQuery({ ...usageQuery(), enabled: false }).data;
-  const upgradeAction = () => ({ label: "Upgrade", onClick: () => goTo("/premium") });
+  const upgradeAction = () => ({ label: shellText("limit.upgrade"), onClick: () => goTo("/premium") });
   const refuse = (check: BatchAllowance) => {
     toast({
       ...limitReachedToast(check, allowance.tier),

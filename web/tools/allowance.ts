@@ -6,6 +6,7 @@
  */
 import { conversionsFor } from "../../schema/allowance";
 import type { ToolDef } from "../../schema/tools";
+import { shellText } from "./messages";
 
 export { COUNTING_RULE, countingLine } from "../../schema/allowance";
 
@@ -38,23 +39,18 @@ export function batchAllowance(
   return { needed, remaining, allowed, excess };
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-
 /**
  * The refusal's toast: the spec's words when nothing is left ('Upgrade to Premium for unlimited
  * conversions' for free accounts, 'Please try again tomorrow' for everyone else), and for a
- * batch that would cross the limit, what it needs, what is left and what to do.
+ * batch that would cross the limit, what it needs, what is left and what to do. In the page's
+ * language (`tool-shell`).
  */
 export function limitReachedToast(check: BatchAllowance, tier: AllowanceTier): { title: string; description: string } {
-  const title = "Conversion limit reached";
-  const after = tier === "free" ? "Upgrade to Premium for unlimited conversions" : "Please try again tomorrow";
-  if (!check.remaining || check.excess === 0) return { title, description: after };
-  const fix = `Remove ${plural(check.excess, "file")} to go on`;
-  const then = tier === "free" ? "or upgrade to Premium for unlimited conversions" : "or try the rest tomorrow";
-  return {
-    title,
-    description: `These files need ${plural(check.needed, "conversion")} and ${check.remaining} ${
-      check.remaining === 1 ? "is" : "are"
-    } left today. ${fix}, ${then}.`,
-  };
+  const title = shellText("limit.title");
+  if (!check.remaining || check.excess === 0) {
+    return { title, description: shellText(tier === "free" ? "limit.upgradeHint" : "limit.tomorrow") };
+  }
+  const need = shellText("limit.need", { needed: check.needed, remaining: check.remaining });
+  const fix = shellText(tier === "free" ? "limit.fixUpgrade" : "limit.fixTomorrow", { excess: check.excess });
+  return { title, description: `${need} ${fix}` };
 }

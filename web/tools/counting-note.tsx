@@ -3,9 +3,10 @@ import { useQuery } from "@tanstack/react-query";
 import type { ToolDef } from "../../schema/tools";
 import { usageQuery } from "../api/usage";
 import { useDeviceMode } from "../device/mode";
+import { useT } from "../i18n/provider";
 import { remainingOf } from "../session/allowance";
 import { useAuth } from "../session/auth-context";
-import { batchAllowance, countingLine } from "./allowance";
+import { batchAllowance } from "./allowance";
 
 /**
  * The counting rule, by the run button ("Each file counts as one conversion"), and a warning
@@ -19,6 +20,7 @@ export function CountingNote({
   tool: Pick<ToolDef, "combines" | "maxFiles" | "endpoints">;
   files: number;
 }) {
+  const t = useT("tool-shell");
   const [onDevice] = useDeviceMode();
   const { user } = useAuth();
   const browserOnly = tool.endpoints.length === 0;
@@ -27,16 +29,21 @@ export function CountingNote({
   if (onDevice) {
     return (
       <Text fontSize="sm" color="fg.muted" data-testid="counting-note">
-        Jobs on this device are not counted.
+        {t("counting.device")}
       </Text>
     );
   }
   const check = batchAllowance(tool, files, remainingOf(user, server));
+  // The counting rule's short line (schema/allowance.ts, countingLine), in the page's language.
+  const line = t(tool.combines ? "counting.combined" : tool.maxFiles === 1 ? "counting.single" : "counting.each");
+  const over =
+    check.remaining === 0
+      ? t("counting.overNone", { needed: check.needed })
+      : t("counting.over", { needed: check.needed, remaining: check.remaining ?? 0 });
   return (
     <Text fontSize="sm" color={check.allowed ? "fg.muted" : "fg.error"} data-testid="counting-note">
-      {countingLine(tool)}
-      {!check.allowed &&
-        ` These files need ${check.needed} and ${check.remaining === 0 ? "none are" : `only ${check.remaining} ${check.remaining === 1 ? "is" : "are"}`} left today.`}
+      {line}
+      {!check.allowed && ` ${over}`}
     </Text>
   );
 }

@@ -3,12 +3,14 @@ import { type DragEvent, useId, useRef, useState } from "react";
 import { LuUpload } from "react-icons/lu";
 import type { ToolDef } from "../../schema/tools";
 import { useDeviceMode } from "../device/mode";
+import { formatNumber } from "../i18n/format";
+import { useT } from "../i18n/provider";
 import { acceptAttribute, sizeLimitMB } from "./validation";
 
 export interface FileDropzoneProps {
   tool: Pick<ToolDef, "accept" | "mimeTypes" | "maxSizeMB" | "maxFiles">;
   onFiles(files: File[]): void;
-  /** Shown as the main line; defaults to "Drop files here". */
+  /** Shown as the main line; defaults to "Drop files here" (or "Drop a file here"), in the page's language. */
   label?: string;
   buttonLabel?: string;
   disabled?: boolean;
@@ -20,6 +22,7 @@ export interface FileDropzoneProps {
 export function FileDropzone({ tool, onFiles, label, buttonLabel, disabled, compact }: FileDropzoneProps) {
   // The size limit shown below is the device's while "Process on this device" is on.
   useDeviceMode();
+  const t = useT("tool-shell");
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const hintId = useId();
@@ -64,10 +67,14 @@ export function FileDropzone({ tool, onFiles, label, buttonLabel, disabled, comp
         )}
         <Stack gap="1">
           <Text fontWeight="semibold" fontSize={compact ? "md" : "lg"}>
-            {label ?? (multiple ? "Drop files here" : "Drop a file here")}
+            {label ?? t(multiple ? "dropzone.dropMany" : "dropzone.dropOne")}
           </Text>
           <Text id={hintId} fontSize="sm" color="fg.muted">
-            {tool.accept.join(", ")} · up to {sizeLimitMB(tool)}MB {multiple ? "each" : ""}
+            {t(multiple ? "dropzone.limitEach" : "dropzone.limit", {
+              // Isolated, so ".pdf, .jpg" keeps its dots in place inside a right-to-left sentence.
+              types: `\u2068${tool.accept.join(", ")}\u2069`,
+              mb: formatNumber(sizeLimitMB(tool)),
+            })}
           </Text>
         </Stack>
         <Button
@@ -78,7 +85,7 @@ export function FileDropzone({ tool, onFiles, label, buttonLabel, disabled, comp
           aria-describedby={hintId}
           onClick={() => input.current?.click()}
         >
-          {buttonLabel ?? (multiple ? "Select files" : "Select file")}
+          {buttonLabel ?? t(multiple ? "dropzone.selectMany" : "dropzone.selectOne")}
         </Button>
         <input
           ref={input}

@@ -1,4 +1,6 @@
 import { Field, Input, NativeSelect, SegmentGroup } from "@chakra-ui/react";
+import { formatNumber } from "../i18n/format";
+import { useT } from "../i18n/provider";
 
 /** Small labelled controls the tool pages' options are built from. */
 
@@ -51,6 +53,7 @@ export function NumberField({
   helper?: string;
   disabled?: boolean;
 }) {
+  const t = useT("tool-shell");
   const invalid = !Number.isFinite(value) || value < min || value > max;
   return (
     <Field.Root invalid={invalid} disabled={disabled}>
@@ -66,9 +69,7 @@ export function NumberField({
         onChange={(e) => onChange(e.currentTarget.value === "" ? Number.NaN : Number(e.currentTarget.value))}
       />
       {invalid ? (
-        <Field.ErrorText>
-          From {min} to {max}
-        </Field.ErrorText>
+        <Field.ErrorText>{t("fields.range", { min: formatNumber(min), max: formatNumber(max) })}</Field.ErrorText>
       ) : (
         helper && <Field.HelperText>{helper}</Field.HelperText>
       )}

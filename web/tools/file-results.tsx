@@ -1,19 +1,22 @@
 import { Badge, Box, Flex, HStack, Stack, Text } from "@chakra-ui/react";
 import type { ConvertedFile } from "../../schema/api";
+import type { MessageKey } from "../i18n/catalogs";
+import { useT } from "../i18n/provider";
 import { formatBytes } from "./format";
 import { ResultActions } from "./result-actions";
 
-const LABEL: Record<ConvertedFile["status"], { text: string; palette: string }> = {
-  completed: { text: "Completed", palette: "green" },
-  watermarked: { text: "Watermarked", palette: "green" },
-  unlocked: { text: "Unlocked", palette: "green" },
-  error: { text: "Failed", palette: "red" },
+const LABEL: Record<ConvertedFile["status"], { key: MessageKey<"tool-shell">; palette: string }> = {
+  completed: { key: "status.completed", palette: "green" },
+  watermarked: { key: "status.watermarked", palette: "green" },
+  unlocked: { key: "status.unlocked", palette: "green" },
+  error: { key: "status.failed", palette: "red" },
 };
 
 /** One row per file of an answer whose files succeed or fail one by one (watermark, unlock). */
 export function FileResults({ files }: { files: ConvertedFile[] }) {
+  const t = useT("tool-shell");
   return (
-    <Stack as="ul" gap="2" listStyleType="none" m="0" p="0" aria-label="Results">
+    <Stack as="ul" gap="2" listStyleType="none" m="0" p="0" aria-label={t("results.label")}>
       {files.map((f, i) => {
         const label = LABEL[f.status];
         return (
@@ -36,7 +39,7 @@ export function FileResults({ files }: { files: ConvertedFile[] }) {
                     {f.convertedName ?? f.originalName}
                   </Text>
                   <Badge colorPalette={label.palette} variant="subtle" flexShrink={0}>
-                    {label.text}
+                    {t(label.key)}
                   </Badge>
                 </HStack>
                 <Text fontSize="sm" color={f.status === "error" ? "fg.error" : "fg.muted"}>

@@ -2,7 +2,8 @@ import { Box, Button, chakra, Field, Flex, HStack, Icon, Input, SimpleGrid, Text
 import type { PDFDocumentProxy } from "pdfjs-dist";
 import { useState } from "react";
 import { LuCheck } from "react-icons/lu";
-import { parsePageRanges } from "../../schema/options";
+import { parsePageRanges, TOO_MANY_PAGES } from "../../schema/options";
+import { type Translate, useT } from "../i18n/provider";
 import { PageThumbnail } from "./page-thumbnail";
 
 export interface PagePickerProps {
@@ -17,6 +18,25 @@ export interface PagePickerProps {
   onSelectPages?(pages: number[]): void;
 }
 
+/**
+ * parsePageRanges' sentence (schema/options.ts, English, shared with the API) in the page's
+ * language: each of its sentences has a key; one it does not know stays as written.
+ */
+export function rangeErrorText(error: string, t: Translate<"tool-shell">): string {
+  if (error === "Enter the pages, for example 1,3-5.") return t("ranges.empty");
+  if (error === "Pages are numbered from 1.") return t("ranges.fromOne");
+  if (error === TOO_MANY_PAGES) return t("ranges.tooMany");
+  let m = /^"(.*)" is not a page or a range like 3-5\.$/.exec(error);
+  if (m) return t("ranges.notRange", { part: m[1] });
+  m = /^"(.*)" needs an end page, like (\d+)-(\d+)\.$/.exec(error);
+  if (m) return t("ranges.needsEnd", { part: m[1], from: m[2], to: m[3] });
+  m = /^The range (.*) runs backwards; write it as (\d+)-(\d+)\.$/.exec(error);
+  if (m) return t("ranges.backwards", { part: m[1], to: m[2], from: m[3] });
+  m = /^Page (\d+) does not exist: this PDF has (\d+) pages?\.$/.exec(error);
+  if (m) return t("ranges.missing", { page: m[1], count: Number(m[2]) });
+  return error;
+}
+
 /** Pages typed as ranges, checked as they are typed; Select applies them. */
 function TypedRanges({
   pageCount,
@@ -27,6 +47,7 @@ function TypedRanges({
   disabled?: boolean;
   onSelect(pages: number[]): void;
 }) {
+  const t = useT("tool-shell");
   const [text, setText] = useState("");
   const parsed = text.trim() === "" ? null : parsePageRanges(text, pageCount);
   const error = parsed && "error" in parsed ? parsed.error : undefined;
@@ -35,13 +56,13 @@ function TypedRanges({
   };
   return (
     <Field.Root invalid={Boolean(error)} maxW="md">
-      <Field.Label>Or type the pages</Field.Label>
+      <Field.Label>{t("pages.typeLabel")}</Field.Label>
       <HStack gap="2" w="full">
         <Input
           size="sm"
           value={text}
           placeholder="1-3, 8, 10-"
-          aria-label="Pages to select"
+          aria-label={t("pages.typeAria")}
           disabled={disabled}
           onChange={(e) => setText(e.currentTarget.value)}
           onKeyDown={(e) => {
@@ -52,13 +73,13 @@ function TypedRanges({
           }}
         />
         <Button size="sm" variant="outline" onClick={apply} disabled={disabled || !parsed || Boolean(error)}>
-          Select
+          {t("pages.select")}
         </Button>
       </HStack>
       {error ? (
-        <Field.ErrorText>{error}</Field.ErrorText>
+        <Field.ErrorText>{rangeErrorText(error, t)}</Field.ErrorText>
       ) : (
-        <Field.HelperText>"10-" runs to the last page.</Field.HelperText>
+        <Field.HelperText>{t("pages.openEndHelp")}</Field.HelperText>
       )}
     </Field.Root>
   );
@@ -75,19 +96,20 @@ export function PagePicker({
   onDeselectAll,
   onSelectPages,
 }: PagePickerProps) {
+  const t = useT("tool-shell");
   const count = pages.filter((p) => p.selected).length;
   return (
     <Box>
       <HStack justify="space-between" wrap="wrap" gap="3" mb="4">
         <Text fontSize="sm" color="fg.muted" aria-live="polite" data-testid="selection-count">
-          {count} of {pages.length} {pages.length === 1 ? "page" : "pages"} selected
+          {t("pages.selected", { count, total: pages.length })}
         </Text>
         <HStack gap="2">
           <Button size="sm" variant="outline" onClick={onSelectAll} disabled={disabled}>
-            Select All
+            {t("pages.selectAll")}
           </Button>
           <Button size="sm" variant="outline" onClick={onDeselectAll} disabled={disabled}>
-            Deselect All
+            {t("pages.deselectAll")}
           </Button>
         </HStack>
       </HStack>
@@ -102,7 +124,7 @@ export function PagePicker({
             type="button"
             key={p.pageNumber}
             aria-pressed={p.selected}
-            aria-label={`Page ${p.pageNumber}`}
+            aria-label={t("pages.page", { number: p.pageNumber })}
             data-testid="page-toggle"
             disabled={disabled}
             onClick={() => onToggle(p.pageNumber)}
@@ -112,7 +134,7 @@ export function PagePicker({
             borderColor={p.selected ? "brand.solid" : "transparent"}
             bg={p.selected ? "brand.subtle" : "bg.muted"}
             cursor={disabled ? "default" : "pointer"}
-            textAlign="left"
+            textAlign="start"
             transition="border-color 0.1s ease, background 0.1s ease"
             _hover={disabled ? undefined : { borderColor: p.selected ? "brand.solid" : "border.emphasized" }}
             _focusVisible={{ outline: "2px solid", outlineColor: "brand.focusRing", outlineOffset: "2px" }}
@@ -122,7 +144,7 @@ export function PagePicker({
               <Flex
                 position="absolute"
                 top="1.5"
-                right="1.5"
+                insetEnd="1.5"
                 boxSize="5"
                 align="center"
                 justify="center"

@@ -1,7 +1,7 @@
 import { Button, chakra, Input, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { LuKeyRound } from "react-icons/lu";
-import { messages } from "./messages";
+import { useT } from "../i18n/provider";
 
 export interface FilePasswordPromptProps {
   name: string;
@@ -17,12 +17,13 @@ export interface FilePasswordPromptProps {
  * and no conversion; the result has no password.
  */
 export function FilePasswordPrompt({ name, reason, onSubmit }: FilePasswordPromptProps) {
+  const t = useT("tool-shell");
   const [value, setValue] = useState("");
   const [trying, setTrying] = useState(false);
   const [wrong, setWrong] = useState(false);
   return (
     <Stack gap="1.5" data-testid="password-prompt">
-      <Text fontSize="sm">{reason ?? messages.locked.prompt(name)}</Text>
+      <Text fontSize="sm">{reason ?? t("locked.prompt", { name })}</Text>
       <chakra.form
         display="flex"
         gap="2"
@@ -42,9 +43,9 @@ export function FilePasswordPrompt({ name, reason, onSubmit }: FilePasswordPromp
           flex="1"
           minW="40"
           autoComplete="off"
-          aria-label={`Password for ${name}`}
+          aria-label={t("password.label", { name })}
           aria-invalid={wrong || undefined}
-          placeholder="Password for this file"
+          placeholder={t("password.placeholder")}
           value={value}
           onChange={(e) => {
             setValue(e.currentTarget.value);
@@ -53,16 +54,16 @@ export function FilePasswordPrompt({ name, reason, onSubmit }: FilePasswordPromp
           autoFocus
         />
         <Button type="submit" size="sm" loading={trying} disabled={!value} colorPalette="red" bg="brand.solid">
-          <LuKeyRound aria-hidden /> Open
+          <LuKeyRound aria-hidden /> {t("password.open")}
         </Button>
       </chakra.form>
       {wrong ? (
         <Text fontSize="sm" color="fg.error" role="alert">
-          {messages.locked.wrong}
+          {t("locked.wrong")}
         </Text>
       ) : (
         <Text fontSize="xs" color="fg.muted">
-          {messages.locked.note}
+          {t("locked.note")}
         </Text>
       )}
     </Stack>

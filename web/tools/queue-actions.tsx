@@ -2,6 +2,7 @@ import { Button, Flex, type FlexProps, HStack, Spacer, Stack, Text } from "@chak
 import type { ReactNode } from "react";
 import { LuRotateCcw, LuX } from "react-icons/lu";
 import type { ToolDef } from "../../schema/tools";
+import { useT } from "../i18n/provider";
 import { CountingNote } from "./counting-note";
 
 export interface QueueActionsProps {
@@ -59,6 +60,7 @@ export function ActionBar(props: FlexProps) {
  * must be a direct child of the tool's own column (not inside a card) for that.
  */
 export function QueueActions({ onReset, resetDisabled, start, hint, onCancel, running, counting }: QueueActionsProps) {
+  const t = useT("tool-shell");
   const cancellable = Boolean(onCancel && running);
   return (
     <ActionBar direction={{ base: "column", sm: "row" }} align={{ sm: "center" }} data-testid="queue-actions">
@@ -76,11 +78,11 @@ export function QueueActions({ onReset, resetDisabled, start, hint, onCancel, ru
       <HStack gap="3" justify="end">
         {cancellable ? (
           <Button variant="outline" onClick={onCancel}>
-            <LuX aria-hidden /> Cancel
+            <LuX aria-hidden /> {t("queue.cancel")}
           </Button>
         ) : (
           <Button variant="ghost" onClick={onReset} disabled={resetDisabled}>
-            <LuRotateCcw aria-hidden /> Start over
+            <LuRotateCcw aria-hidden /> {t("queue.startOver")}
           </Button>
         )}
         {start && (

@@ -1,7 +1,8 @@
 import { Button, HStack, Link } from "@chakra-ui/react";
 import { LuLaptop, LuMinimize2 } from "react-icons/lu";
 import { setDeviceMode } from "../device/mode";
-import { OFFER_LABEL } from "../device/offer";
+import { formatNumber } from "../i18n/format";
+import { useT } from "../i18n/provider";
 import { useGoTo } from "../session/navigation";
 import { handOff } from "./handoff";
 import type { Remedy } from "./upload-items";
@@ -22,6 +23,7 @@ export function RefusalRemedies({
   sizeLimitMB?: number;
   onRetryOnDevice?(): void;
 }) {
+  const t = useT("tool-shell");
   const goTo = useGoTo();
   return (
     <HStack gap="2" mt="2" wrap="wrap" data-testid="refusal-remedies">
@@ -35,7 +37,7 @@ export function RefusalRemedies({
               goTo("/compress-pdf");
             }}
           >
-            <LuMinimize2 aria-hidden /> Over {sizeLimitMB} MB: compress it first
+            <LuMinimize2 aria-hidden /> {t("remedy.compress", { mb: formatNumber(sizeLimitMB) })}
           </Link>
         </Button>
       )}
@@ -49,7 +51,7 @@ export function RefusalRemedies({
             onRetryOnDevice();
           }}
         >
-          <LuLaptop aria-hidden /> {OFFER_LABEL}
+          <LuLaptop aria-hidden /> {t("remedy.device")}
         </Button>
       )}
     </HStack>

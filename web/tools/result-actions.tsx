@@ -6,6 +6,7 @@ import { CloudSaveButtons } from "../components/cloud-save";
 import { ShareButton } from "../components/share-button";
 import { isLocalUrl } from "../device/answer";
 import { LocalActions } from "../device/local-actions";
+import { useT } from "../i18n/provider";
 import { isDownloadLink, startDownload } from "./download";
 
 export type ResultFile = Pick<ConvertedFile, "downloadUrl" | "convertedName" | "size" | "expiresAt">;
@@ -23,7 +24,9 @@ export interface ResultActionsProps {
  * What a person can do with a result. Every tool page shows its results through this one
  * component, so actions added here (share, save to cloud) appear everywhere at once.
  */
-export function ResultActions({ result, label = "Download", size = "sm", emphasis = "secondary" }: ResultActionsProps) {
+export function ResultActions({ result, label: given, size = "sm", emphasis = "secondary" }: ResultActionsProps) {
+  const t = useT("tool-shell");
+  const label = given ?? t("result.download");
   // A result made on this device, until the person uploads it: then its server copy's actions.
   const [uploaded, setUploaded] = useState<{ from: string; file: ResultFile }>();
   const local = isLocalUrl(result.downloadUrl) && uploaded?.from !== result.downloadUrl;

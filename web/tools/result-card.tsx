@@ -1,5 +1,6 @@
 import { Card, Flex, Heading, Icon, Stack, Text } from "@chakra-ui/react";
 import { LuCircleCheck } from "react-icons/lu";
+import { useT } from "../i18n/provider";
 import { formatBytes, formatExpiry } from "./format";
 import { ResultActions, type ResultFile } from "./result-actions";
 
@@ -12,8 +13,9 @@ export interface ResultCardProps {
 }
 
 /** The one result of a job, with its actions: the page's focal point once the work is done. */
-export function ResultCard({ result, label, sources, title = "Your file is ready" }: ResultCardProps) {
-  const details = [formatBytes(result.size), sources && sources > 1 ? `made from ${sources} files` : ""]
+export function ResultCard({ result, label, sources, title }: ResultCardProps) {
+  const t = useT("tool-shell");
+  const details = [formatBytes(result.size), sources && sources > 1 ? t("result.sources", { count: sources }) : ""]
     .filter(Boolean)
     .join(" · ");
   return (
@@ -30,7 +32,7 @@ export function ResultCard({ result, label, sources, title = "Your file is ready
             <Icon as={LuCircleCheck} boxSize="10" color="green.fg" flexShrink={0} />
             <Stack gap="1" flex="1" minW="0">
               <Heading as="h2" size="md">
-                {title}
+                {title ?? t("result.ready")}
               </Heading>
               <Text fontWeight="medium" truncate title={result.convertedName}>
                 {result.convertedName}

@@ -1,5 +1,6 @@
 import { Box, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import type { ConvertedFile } from "../../schema/api";
+import { useT } from "../i18n/provider";
 import { formatBytes } from "./format";
 import { ResultActions } from "./result-actions";
 import { ResultCard } from "./result-card";
@@ -23,6 +24,7 @@ export function PartsResult({
   results: ConvertedFile[];
   words: PartsWords;
 }) {
+  const t = useT("tool-shell");
   const rest = results.filter((r) => r.downloadUrl !== main.downloadUrl);
   const zip = main.convertedName?.toLowerCase().endsWith(".zip");
   return (
@@ -30,7 +32,7 @@ export function PartsResult({
       <ResultCard
         result={main}
         title={zip ? words.zipTitle : words.fileTitle}
-        label={zip ? "Download all (ZIP)" : "Download PDF"}
+        label={t(zip ? "result.downloadZip" : "result.downloadPdf")}
       />
       {rest.length > 0 && (
         <Box bg="surface" borderWidth="1px" borderRadius="xl" p={{ base: "4", md: "5" }}>
@@ -67,15 +69,15 @@ export function PartsResult({
   );
 }
 
-const SPLIT_WORDS: PartsWords = {
-  zipTitle: "Your pages are ready",
-  fileTitle: "Your PDF is ready",
-  partsHeading: "Or one page at a time",
-  testId: "split-file",
-};
-
 /** Extract's one PDF, or split's ZIP first and then each page's own PDF. */
 export function SplitResult({ results, resultUrl }: { results: ConvertedFile[]; resultUrl?: string }) {
+  const t = useT("tool-shell");
   const main = results.find((r) => r.downloadUrl === resultUrl) ?? results[0];
-  return <PartsResult main={main} results={results} words={SPLIT_WORDS} />;
+  const words: PartsWords = {
+    zipTitle: t("split.zipTitle"),
+    fileTitle: t("split.fileTitle"),
+    partsHeading: t("split.partsHeading"),
+    testId: "split-file",
+  };
+  return <PartsResult main={main} results={results} words={words} />;
 }

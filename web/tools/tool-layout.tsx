@@ -10,11 +10,15 @@ import { revokeDeviceResults } from "../device/answer";
 import { deviceLimitMB } from "../device/budget";
 import { DeviceSwitch } from "../device/device-switch";
 import { useDeviceMode } from "../device/mode";
+import { formatNumber } from "../i18n/format";
+import { useT } from "../i18n/provider";
 import { ResultAnnouncer, useResultFocus } from "./result-focus";
 
 /** The frame of every tool page: its catalogue title and description, then the tool. */
 export function ToolLayout({ toolId, children, aside }: { toolId: ToolId; children?: ReactNode; aside?: ReactNode }) {
   const tool = toolsById[toolId];
+  const t = useT("tool-shell");
+  const tt = useT("tools");
   const [deviceMode] = useDeviceMode();
   // A tool with no endpoint (PDF to JPG) only ever runs here: no switch, no upload to speak of.
   const browserOnly = tool.endpoints.length === 0;
@@ -32,19 +36,19 @@ export function ToolLayout({ toolId, children, aside }: { toolId: ToolId; childr
             <ToolIcon name={tool.icon} boxSize="7" />
           </IconTile>
           <Heading as="h1" size={{ base: "3xl", md: "4xl" }} letterSpacing="-0.02em">
-            {tool.title}
+            {tt(`${toolId}.title`)}
           </Heading>
           <Text color="fg.muted" fontSize={{ base: "md", md: "lg" }} maxW="2xl">
-            {tool.description}
+            {tt(`${toolId}.description`)}
           </Text>
           <HStack gap="4" fontSize="sm" color="fg.subtle" wrap="wrap" justify="center">
             <HStack gap="1">
               <Icon as={LuClock} />
-              <Text>{onDevice ? "Nothing is uploaded" : "Files are deleted after 24 hours"}</Text>
+              <Text>{t(onDevice ? "layout.nothingUploaded" : "layout.deleted")}</Text>
             </HStack>
             <HStack gap="1">
               <Icon as={LuShieldCheck} />
-              <Text>Up to {onDevice ? deviceLimitMB() : tool.maxSizeMB}MB per file</Text>
+              <Text>{t("layout.sizeLimit", { mb: formatNumber(onDevice ? deviceLimitMB() : tool.maxSizeMB) })}</Text>
             </HStack>
           </HStack>
         </Stack>

@@ -1,6 +1,7 @@
 import { Badge, Box, Button, chakra, Flex, HStack, IconButton, Input, Stack, Text } from "@chakra-ui/react";
 import { LuFileText, LuKeyRound, LuX } from "react-icons/lu";
 import { toolsById } from "../../schema/tools";
+import { useT } from "../i18n/provider";
 import { formatBytes } from "./format";
 import { RefusalRemedies } from "./refusal-remedies";
 import { ResultActions } from "./result-actions";
@@ -20,6 +21,7 @@ function PasswordPrompt({
   onChange(password: string): void;
   onRetry(): void;
 }) {
+  const t = useT("tool-shell");
   const value = entry.password ?? "";
   return (
     <chakra.form
@@ -37,14 +39,14 @@ function PasswordPrompt({
         flex="1"
         minW="40"
         autoComplete="off"
-        aria-label={`Password for ${entry.file.name}`}
-        placeholder="Password for this file"
+        aria-label={t("password.label", { name: entry.file.name })}
+        placeholder={t("password.placeholder")}
         value={value}
         onChange={(e) => onChange(e.currentTarget.value)}
         autoFocus
       />
       <Button type="submit" size="sm" loading={entry.retrying} disabled={!value} colorPalette="red" bg="brand.solid">
-        <LuKeyRound aria-hidden /> Unlock
+        <LuKeyRound aria-hidden /> {t("password.unlock")}
       </Button>
     </chakra.form>
   );
@@ -67,9 +69,10 @@ export function UnlockResults({
   onAddAgain(file: File): void;
   locked: boolean;
 }) {
+  const t = useT("tool-shell");
   if (entries.length === 0) return null;
   return (
-    <Stack as="ul" gap="2" listStyleType="none" m="0" p="0" aria-label="Selected files">
+    <Stack as="ul" gap="2" listStyleType="none" m="0" p="0" aria-label={t("results.selectedFiles")}>
       {entries.map((entry) => {
         const r = entry.result;
         const ok = r?.status === "unlocked";
@@ -98,13 +101,15 @@ export function UnlockResults({
                   </Text>
                   {(r || entry.refused) && (
                     <Badge colorPalette={ok ? "green" : "red"} variant="subtle" flexShrink={0}>
-                      {entry.refused
-                        ? "Not accepted"
-                        : ok
-                          ? "Unlocked"
-                          : needsPassword(r)
-                            ? "Needs password"
-                            : "Failed"}
+                      {t(
+                        entry.refused
+                          ? "status.refused"
+                          : ok
+                            ? "status.unlocked"
+                            : needsPassword(r)
+                              ? "status.needsPassword"
+                              : "status.failed",
+                      )}
                     </Badge>
                   )}
                 </HStack>
@@ -125,7 +130,7 @@ export function UnlockResults({
                 </Box>
               ) : (
                 <IconButton
-                  aria-label={`Remove ${entry.file.name}`}
+                  aria-label={t("row.remove", { name: entry.file.name })}
                   size="xs"
                   variant="ghost"
                   disabled={locked}

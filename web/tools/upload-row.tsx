@@ -1,6 +1,10 @@
 import { Badge, Box, Flex, HStack, Icon, IconButton, Image, Progress, Stack, Text } from "@chakra-ui/react";
 import { type ReactNode, useEffect, useState } from "react";
 import { LuArrowDown, LuArrowUp, LuFileText, LuGripVertical, LuX } from "react-icons/lu";
+import type { MessageKey } from "../i18n/catalogs";
+import { formatPercent } from "../i18n/format";
+import { activeLocale, localeOf } from "../i18n/locale";
+import { type Translate, useT } from "../i18n/provider";
 import { formatBytes } from "./format";
 import { PageThumbnail } from "./page-thumbnail";
 import { FilePasswordPrompt } from "./password-prompt";
@@ -10,14 +14,14 @@ import { ResultActions } from "./result-actions";
 import type { DragHandle } from "./sortable-list";
 import type { UploadItem, UploadStatus } from "./upload-items";
 
-const STATUS: Record<UploadStatus, { label: string; palette: string }> = {
-  pending: { label: "Ready", palette: "gray" },
-  locked: { label: "Password needed", palette: "orange" },
-  refused: { label: "Not accepted", palette: "red" },
-  uploading: { label: "Uploading", palette: "blue" },
-  processing: { label: "Processing", palette: "purple" },
-  completed: { label: "Completed", palette: "green" },
-  error: { label: "Failed", palette: "red" },
+const STATUS: Record<UploadStatus, { key: MessageKey<"tool-shell">; palette: string }> = {
+  pending: { key: "status.ready", palette: "gray" },
+  locked: { key: "status.locked", palette: "orange" },
+  refused: { key: "status.refused", palette: "red" },
+  uploading: { key: "status.uploading", palette: "blue" },
+  processing: { key: "status.processing", palette: "purple" },
+  completed: { key: "status.completed", palette: "green" },
+  error: { key: "status.failed", palette: "red" },
 };
 
 /** An object URL for an image preview, revoked when the row goes away. */
@@ -79,8 +83,10 @@ export function UploadRow({
   sizeLimitMB,
   onRetryOnDevice,
 }: UploadRowProps) {
+  const t = useT("tool-shell");
   const image = useObjectUrl(item.file, Boolean(preview));
   const status = STATUS[item.status];
+  const statusLabel = t(status.key);
   const name = item.file.name;
   const showProgress = item.status === "uploading" || item.status === "processing";
   const bad = item.status === "error" || item.status === "refused";
@@ -107,7 +113,7 @@ export function UploadRow({
         {handle && onMove && (
           <IconButton
             {...handle.handleProps}
-            aria-label={`Drag to reorder ${name}`}
+            aria-label={t("row.dragToReorder", { name })}
             variant="ghost"
             size="xs"
             cursor={locked ? "default" : "grab"}
@@ -144,16 +150,14 @@ export function UploadRow({
           </Text>
           <HStack gap="2" fontSize="xs" color="fg.muted" wrap="wrap" rowGap="1">
             <Badge colorPalette={status.palette} variant="subtle" size="sm" data-testid="upload-status">
-              {status.label}
+              {statusLabel}
             </Badge>
             <Text>
               {formatBytes(item.originalSize)}
-              {showSaving && savingText(item)}
+              {showSaving && savingText(item, t)}
             </Text>
             {thumbnail && pdf.doc && (
-              <Text data-testid="page-count">
-                {pdf.doc.numPages} {pdf.doc.numPages === 1 ? "page" : "pages"}
-              </Text>
+              <Text data-testid="page-count">{t("pages.count", { count: pdf.doc.numPages })}</Text>
             )}
           </HStack>
           {showProgress && (
@@ -162,7 +166,7 @@ export function UploadRow({
               max={100}
               size="xs"
               colorPalette={status.palette}
-              aria-label={`${name}: ${status.label}`}
+              aria-label={`${name}: ${statusLabel}`}
             >
               <Progress.Track>
                 <Progress.Range />
@@ -179,7 +183,7 @@ export function UploadRow({
         {onMove && (
           <HStack gap="0">
             <IconButton
-              aria-label={`Move ${name} up`}
+              aria-label={t("row.moveUp", { name })}
               variant="ghost"
               size="xs"
               disabled={locked || index === 0}
@@ -188,7 +192,7 @@ export function UploadRow({
               <LuArrowUp />
             </IconButton>
             <IconButton
-              aria-label={`Move ${name} down`}
+              aria-label={t("row.moveDown", { name })}
               variant="ghost"
               size="xs"
               disabled={locked || index === count - 1}
@@ -198,7 +202,7 @@ export function UploadRow({
             </IconButton>
           </HStack>
         )}
-        <IconButton aria-label={`Remove ${name}`} variant="ghost" size="xs" onClick={onRemove}>
+        <IconButton aria-label={t("row.remove", { name })} variant="ghost" size="xs" onClick={onRemove}>
           <LuX />
         </IconButton>
       </Flex>
@@ -226,11 +230,19 @@ export function UploadRow({
 }
 
 /** " → 300 KB (73% smaller)": a compression's outcome after the original size. */
-function savingText(item: UploadItem): string {
+function savingText(item: UploadItem, t: Translate<"tool-shell">): string {
   if (item.compressedSize === undefined) return "";
-  const after = ` → ${formatBytes(item.compressedSize)}`;
+  // The arrow follows the reading direction (Arabic reads right to left).
+  const arrow = localeOf(activeLocale()).dir === "rtl" ? "←" : "→";
+  const after = ` ${arrow} ${formatBytes(item.compressedSize)}`;
   if (!item.compressionRatio) return after;
   return item.compressedSize >= item.originalSize
-    ? `${after} (not smaller)`
-    : `${after} (${item.compressionRatio} smaller)`;
+    ? `${after} ${t("row.notSmaller")}`
+    : `${after} ${t("row.smaller", { ratio: localPercent(item.compressionRatio) })}`;
+}
+
+/** The server's "73%" written as the page's language writes a percentage ("73 %", "%73"). */
+function localPercent(ratio: string): string {
+  const m = /^(\d+(?:\.\d+)?)%$/.exec(ratio);
+  return m ? formatPercent(Number(m[1])) : ratio;
 }

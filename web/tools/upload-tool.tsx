@@ -2,6 +2,7 @@ import { Button, Card, HStack, Stack } from "@chakra-ui/react";
 import { type ReactNode, useEffect } from "react";
 import { LuRotateCcw } from "react-icons/lu";
 import { type ToolId, toolsById } from "../../schema/tools";
+import { useT } from "../i18n/provider";
 import { FileDropzone } from "./dropzone";
 import { QueueActions } from "./queue-actions";
 import { ResultCard } from "./result-card";
@@ -43,6 +44,7 @@ export function UploadTool({
   onFilesChange,
   ...queueOptions
 }: UploadToolProps) {
+  const t = useT("tool-shell");
   const tool = toolsById[toolId];
   const queue = useUploadQueue({ tool, ...queueOptions });
   const { items, busy } = queue;
@@ -68,7 +70,7 @@ export function UploadTool({
           tool={tool}
           onFiles={queue.addFiles}
           compact={items.length > 0}
-          label={items.length > 0 ? "Add more files" : undefined}
+          label={items.length > 0 ? t("dropzone.addMore") : undefined}
           disabled={busy && queue.mode === "batch"}
         />
       )}
@@ -92,7 +94,7 @@ export function UploadTool({
               ? {
                   label: startLabel,
                   loading: busy,
-                  loadingText: "Working…",
+                  loadingText: t("queue.working"),
                   disabled: waiting === 0,
                   onClick: () => {
                     if (!canStart || canStart()) queue.start();
@@ -105,7 +107,7 @@ export function UploadTool({
       {done && queue.mode === "batch" && (
         <HStack justify="end">
           <Button variant="outline" onClick={queue.reset}>
-            <LuRotateCcw aria-hidden /> Start over
+            <LuRotateCcw aria-hidden /> {t("queue.startOver")}
           </Button>
         </HStack>
       )}

@@ -7,18 +7,28 @@ import { offerFor } from "../device/offer";
 import { useAllowanceGuard } from "../session/allowance";
 import { toast } from "../ui/toaster";
 import { passwordFields } from "./locked-pdf";
+import { shellText } from "./messages";
 import { remediesFor } from "./refusal";
 import type { Remedy } from "./upload-items";
 import { contentCheck, fileProblem, validationToastTitle } from "./validation";
 
 const tool = toolsById["unlock-pdf"];
 const PATH = convertPath("unlock-pdf");
+/** The spec's words for Unlock PDF's toasts, in the page's language (`tool-shell`), read when shown. */
 export const unlockMessages = {
-  noFiles: "No files selected",
-  errorTitle: "Error",
-  fallback: "Failed to unlock PDF files",
-  completed: "PDF files unlocked successfully",
-} as const;
+  get noFiles() {
+    return shellText("unlock.noFiles");
+  },
+  get errorTitle() {
+    return shellText("unlock.errorTitle");
+  },
+  get fallback() {
+    return shellText("unlock.fallback");
+  },
+  get completed() {
+    return shellText("unlock.completed");
+  },
+};
 
 export interface UnlockEntry {
   id: string;

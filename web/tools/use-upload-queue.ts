@@ -35,7 +35,7 @@ import { toast } from "../ui/toaster";
 import { culpritOf, isFileProblem } from "./batch-failure";
 import { takeHandOff } from "./handoff";
 import { needsPassword, passwordFields, passwordOpens } from "./locked-pdf";
-import { messages } from "./messages";
+import { messages, shellText } from "./messages";
 import { remediesFor } from "./refusal";
 import {
   completedPatches,
@@ -201,7 +201,7 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
       // a batch that would cross the limit is refused whole, never half sent.
       void guardRef.current.checkFirst(tool, list.length).then((allowed) => {
         if (!allowed) {
-          update(ids, { status: "error", progress: 0, error: "Conversion limit reached" });
+          update(ids, { status: "error", progress: 0, error: shellText("limit.title") });
           return;
         }
         // A file removed while the allowance was read is not sent.
@@ -278,7 +278,7 @@ export function useUploadQueue(options: UploadQueueOptions): UploadQueue {
       if (valid > room && tool.maxFiles > 1) {
         toast({
           title: validationToastTitle(tool),
-          description: `You can upload at most ${tool.maxFiles} files at once.`,
+          description: shellText("limit.tooMany", { max: tool.maxFiles }),
           variant: "destructive",
         });
       }

@@ -2,15 +2,19 @@ import { ChakraProvider } from "@chakra-ui/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { toolsById } from "../../../schema/tools";
 import { meQuery } from "../../../web/api/auth";
 import { createQueryClient } from "../../../web/api/query-client";
+import { loadNamespaces } from "../../../web/i18n/runtime";
 import { AuthProvider } from "../../../web/session/auth-context";
 import { system } from "../../../web/theme/system";
 import { useUploadQueue } from "../../../web/tools/use-upload-queue";
 import * as toaster from "../../../web/ui/toaster";
 import { pdf, testUser } from "./helpers";
+
+// What the tool routes' loaders do before a page renders (the tool machinery's words).
+beforeAll(() => loadNamespaces("en", ["tool-shell"]));
 
 function signedIn(user: typeof testUser) {
   localStorage.setItem("sessionToken", "tok");

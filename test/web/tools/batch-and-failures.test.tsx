@@ -1,10 +1,14 @@
 import { act, renderHook } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { toolsById } from "../../../schema/tools";
 import { uploadFailureMessage } from "../../../web/api/convert";
+import { loadNamespaces } from "../../../web/i18n/runtime";
 import { startDownload } from "../../../web/tools/download";
 import { useUploadQueue } from "../../../web/tools/use-upload-queue";
 import { converted, deferredFetch, jsonResponse, Providers, pdf } from "./helpers";
+
+// What the tool routes' loaders do before a page renders (the tool machinery's words).
+beforeAll(() => loadNamespaces("en", ["tool-shell"]));
 
 const toast = vi.hoisted(() => vi.fn());
 vi.mock("../../../web/ui/toaster", () => ({ toast }));

@@ -1,6 +1,7 @@
 import { ChakraProvider } from "@chakra-ui/react";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadNamespaces } from "../../../web/i18n/runtime";
 import { system } from "../../../web/theme/system";
 import { CompareView } from "../../../web/tools/compress/compare-view";
 import {
@@ -13,6 +14,9 @@ import {
   splitForKey,
   zoomAt,
 } from "../../../web/tools/compress/view-math";
+
+// What the tool routes' loaders do before a page renders (the tool machinery's words).
+beforeAll(() => loadNamespaces("en", ["tool-shell"]));
 
 const frame = { w: 400, h: 300 };
 const content = { w: 800, h: 600 };

@@ -1,11 +1,15 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { loadNamespaces } from "../../../web/i18n/runtime";
 import { CompressImageTool } from "../../../web/tools/compress/image-tool";
 import { readMessage } from "../../../web/tools/compress/outcome";
 import { CompressPdfTool } from "../../../web/tools/compress/pdf-tool";
 import { parseTargetMB, targetFields } from "../../../web/tools/compress/target-size";
 import { savingMessage } from "../../../worker/engine/image/compress/report";
 import { converted, deferredFetch, jsonResponse, Providers, pdf } from "./helpers";
+
+// What the tool routes' loaders do before a page renders (the tool machinery's words).
+beforeAll(() => loadNamespaces("en", ["tool-shell"]));
 
 // The pages offer only what the shared schema reads: with issue 19's fields (targetSize; the PDF
 // cleanup switches, schema/options.ts) they are offered and sent; the last tests take them out of the

@@ -1,9 +1,13 @@
 import { act, renderHook, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { toolsById } from "../../../schema/tools";
+import { loadNamespaces } from "../../../web/i18n/runtime";
 import { mentionsEncrypt, passwordFields } from "../../../web/tools/locked-pdf";
 import { useUploadQueue } from "../../../web/tools/use-upload-queue";
 import { converted, jsonResponse, Providers, pdf } from "./helpers";
+
+// What the tool routes' loaders do before a page renders (the tool machinery's words).
+beforeAll(() => loadNamespaces("en", ["tool-shell"]));
 
 // pdf.js does not run in jsdom: its verdicts are played here (the e2e tests use the real one).
 const lock = vi.hoisted(() => ({

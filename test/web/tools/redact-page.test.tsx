@@ -2,12 +2,15 @@ import { ChakraProvider } from "@chakra-ui/react";
 import { act, fireEvent, render, renderHook, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { postConversion } from "../../../web/api/convert";
-import { loadNamespace } from "../../../web/i18n/runtime";
+import { loadNamespace, loadNamespaces } from "../../../web/i18n/runtime";
 import { system } from "../../../web/theme/system";
 import { AreaLayer } from "../../../web/tools/redact/area-layer";
 import { reportOf } from "../../../web/tools/redact/plan";
 import { useRedactPlan } from "../../../web/tools/redact/use-redact";
 import { converted, deferredFetch, jsonResponse, Providers, pdf } from "./helpers";
+
+// What the tool routes' loaders do before a page renders (the tool machinery's words).
+beforeAll(() => loadNamespaces("en", ["tool-shell"]));
 
 beforeEach(() => localStorage.setItem("sessionToken", "tok"));
 afterEach(() => {

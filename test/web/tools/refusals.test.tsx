@@ -2,17 +2,21 @@ import { ChakraProvider } from "@chakra-ui/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Usage } from "../../../schema/api";
 import { toolsById } from "../../../schema/tools";
 import { createQueryClient } from "../../../web/api/query-client";
 import { usageQuery } from "../../../web/api/usage";
+import { loadNamespaces } from "../../../web/i18n/runtime";
 import { AuthProvider } from "../../../web/session/auth-context";
 import { system } from "../../../web/theme/system";
 import { batchAllowance, limitReachedToast } from "../../../web/tools/allowance";
 import { handOff, takeHandOff } from "../../../web/tools/handoff";
 import { useUploadQueue } from "../../../web/tools/use-upload-queue";
 import { converted, deferredFetch, jsonResponse, Providers, pdf } from "./helpers";
+
+// What the tool routes' loaders do before a page renders (the tool machinery's words).
+beforeAll(() => loadNamespaces("en", ["tool-shell"]));
 
 const toast = vi.hoisted(() => vi.fn());
 vi.mock("../../../web/ui/toaster", () => ({ toast }));
