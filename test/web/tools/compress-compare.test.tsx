@@ -1,6 +1,7 @@
 import { ChakraProvider } from "@chakra-ui/react";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadNamespaces } from "../../../web/i18n/runtime";
 import { system } from "../../../web/theme/system";
 import { CompareView } from "../../../web/tools/compress/compare-view";
 import {
@@ -70,7 +71,8 @@ describe("the comparison view", { timeout: 30_000 }, () => {
     clientWidth: Object.getOwnPropertyDescriptor(HTMLElement.prototype, "clientWidth"),
     clientHeight: Object.getOwnPropertyDescriptor(HTMLElement.prototype, "clientHeight"),
   };
-  beforeAll(() => {
+  beforeAll(async () => {
+    await loadNamespaces("en", ["compress-pdf"]);
     Object.defineProperty(HTMLElement.prototype, "clientWidth", { configurable: true, get: () => frame.w });
     Object.defineProperty(HTMLElement.prototype, "clientHeight", { configurable: true, get: () => frame.h });
   });

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { loadNamespaces } from "../../../web/i18n/runtime";
 import { CompressImageTool } from "../../../web/tools/compress/image-tool";
 import { readMessage } from "../../../web/tools/compress/outcome";
 import { CompressPdfTool } from "../../../web/tools/compress/pdf-tool";
@@ -45,6 +46,9 @@ vi.mock("../../../web/tools/compress/image-compare", () => ({
 }));
 
 const tick = (ms = 0) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+// The pages' words (English), loaded before anything renders: the route's loader does this on the site.
+beforeAll(() => loadNamespaces("en", ["compress-pdf", "compress-image"]));
 
 beforeEach(() => {
   vi.useFakeTimers();
