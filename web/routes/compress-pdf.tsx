@@ -1,48 +1,43 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { LuGauge, LuImageDown, LuShieldCheck } from "react-icons/lu";
 import { namespaces } from "../i18n/loader";
+import { useT } from "../i18n/provider";
 import { CompressPdfTool } from "../tools/compress/pdf-tool";
 import { FeatureGrid, Steps } from "../tools/tool-info";
 import { ToolLayout } from "../tools/tool-layout";
 
 export const Route = createFileRoute("/compress-pdf")({
   component: CompressPdfPage,
-  loader: namespaces("parts", "cloud", "tool-shell"),
+  loader: namespaces("parts", "cloud", "tool-shell", "compress-pdf"),
 });
 
 const features = [
-  {
-    icon: LuImageDown,
-    title: "Images that fit the page",
-    text: "Photos are resampled to the resolution they are shown at, and kept only when smaller.",
-  },
-  {
-    icon: LuShieldCheck,
-    title: "Nothing else changes",
-    text: "Text stays searchable; links, bookmarks and form fields keep working.",
-  },
-  {
-    icon: LuGauge,
-    title: "Never bigger",
-    text: "When a file is already as small as it gets, you get it back unchanged, and we say so.",
-  },
-];
+  { icon: LuImageDown, key: "images" },
+  { icon: LuShieldCheck, key: "unchanged" },
+  { icon: LuGauge, key: "never" },
+] as const;
 
-const steps = [
-  { title: "Upload", text: "Drop a PDF here or select it from your device." },
-  { title: "Choose", text: "Pick how hard to compress: Recommended suits most files." },
-  { title: "Compress", text: "Press Compress PDF and see how much was saved." },
-  { title: "Download", text: "Download the smaller PDF. It is deleted after 24 hours." },
-];
+const steps = ["upload", "choose", "compress", "download"] as const;
 
 function CompressPdfPage() {
+  const t = useT("compress-pdf");
   return (
     <ToolLayout
       toolId="compress-pdf"
       aside={
         <>
-          <FeatureGrid heading="How PDFTools compresses" features={features} />
-          <Steps heading="How to compress a PDF" steps={steps} />
+          <FeatureGrid
+            heading={t("features.heading")}
+            features={features.map((f) => ({
+              icon: f.icon,
+              title: t(`features.${f.key}.title`),
+              text: t(`features.${f.key}.text`),
+            }))}
+          />
+          <Steps
+            heading={t("steps.heading")}
+            steps={steps.map((s) => ({ title: t(`steps.${s}.title`), text: t(`steps.${s}.text`) }))}
+          />
         </>
       }
     >

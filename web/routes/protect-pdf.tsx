@@ -4,6 +4,7 @@ import { useState } from "react";
 import { LuLock } from "react-icons/lu";
 import { toolsById } from "../../schema/tools";
 import { namespaces } from "../i18n/loader";
+import { type Translate, useT } from "../i18n/provider";
 import { FileDropzone } from "../tools/dropzone";
 import { ALL_ALLOWED, ProtectOptions, type ProtectPermissions, protectFields } from "../tools/protect-options";
 import { QueueActions } from "../tools/queue-actions";
@@ -15,7 +16,7 @@ import { toast } from "../ui/toaster";
 
 export const Route = createFileRoute("/protect-pdf")({
   component: ProtectPdfPage,
-  loader: namespaces("parts", "cloud", "tool-shell"),
+  loader: namespaces("parts", "cloud", "tool-shell", "protect-pdf"),
 });
 
 const tool = toolsById["protect-pdf"];
@@ -24,9 +25,9 @@ const MB = 1024 * 1024;
 const START_DELAY_MS = 500;
 
 /** Spec section 5, protect: a PDF by type or by suffix, under 25MB. */
-function protectProblem(file: File): string | null {
-  if (file.type !== "application/pdf" && !file.name.toLowerCase().endsWith(".pdf")) return "Only PDF files are allowed";
-  if (file.size >= tool.maxSizeMB * MB) return "File size must be less than 25MB";
+function protectProblem(file: File, t: Translate<"protect-pdf">): string | null {
+  if (file.type !== "application/pdf" && !file.name.toLowerCase().endsWith(".pdf")) return t("invalid.type");
+  if (file.size >= tool.maxSizeMB * MB) return t("invalid.size", { limit: tool.maxSizeMB });
   return null;
 }
 
@@ -35,17 +36,18 @@ function withPdfName(file: File): File {
   return file.name.toLowerCase().endsWith(".pdf") ? file : new File([file], `${file.name}.pdf`, { type: file.type });
 }
 
-function requirePassword(password: string): boolean {
+function requirePassword(password: string, t: Translate<"protect-pdf">): boolean {
   if (password.length > 0) return true;
   toast({
-    title: "Password required",
-    description: "Please enter a password to protect your PDF",
+    title: t("required.title"),
+    description: t("required.text"),
     variant: "destructive",
   });
   return false;
 }
 
 function ProtectPdfPage() {
+  const t = useT("protect-pdf");
   const [password, setPassword] = useState("");
   const [permissions, setPermissions] = useState<ProtectPermissions>(ALL_ALLOWED);
   const queue = useUploadQueue({
@@ -55,7 +57,7 @@ function ProtectPdfPage() {
     autoStart: password.length > 0,
     startDelayMs: START_DELAY_MS,
     fields: () => protectFields(password, permissions),
-    failureTitle: () => "Protection failed",
+    failureTitle: () => t("failed"),
     // A file that already has a password is refused (unlock it first); it is not asked for.
     askPasswords: false,
   });
@@ -64,8 +66,8 @@ function ProtectPdfPage() {
   const addFiles = (files: File[]) => {
     const valid: File[] = [];
     for (const file of files) {
-      const problem = protectProblem(file);
-      if (problem) toast({ title: "Invalid file", description: problem, variant: "destructive" });
+      const problem = protectProblem(file, t);
+      if (problem) toast({ title: t("invalid.title"), description: problem, variant: "destructive" });
       else valid.push(withPdfName(file));
     }
     if (valid.length === 0) return;
@@ -87,7 +89,7 @@ function ProtectPdfPage() {
             />
           </Card.Body>
         </Card.Root>
-        <FileDropzone tool={tool} onFiles={addFiles} compact={queue.items.length > 0} label="Drop a PDF here" />
+        <FileDropzone tool={tool} onFiles={addFiles} compact={queue.items.length > 0} label={t("drop")} />
         <UploadList queue={queue} />
         {queue.items.length > 0 && (
           <QueueActions
@@ -101,11 +103,11 @@ function ProtectPdfPage() {
                 ? {
                     label: (
                       <>
-                        <LuLock aria-hidden /> Protect PDF
+                        <LuLock aria-hidden /> {t("start")}
                       </>
                     ),
                     loading: queue.busy,
-                    onClick: () => requirePassword(password) && queue.start(),
+                    onClick: () => requirePassword(password, t) && queue.start(),
                   }
                 : undefined
             }

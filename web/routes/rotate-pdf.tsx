@@ -1,13 +1,15 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
 import { namespaces } from "../i18n/loader";
+import { useT } from "../i18n/provider";
 import { defaultRotateChoice, type RotateChoice, RotateOptions, rotateFields } from "../tools/rotate-options";
 import { ToolLayout } from "../tools/tool-layout";
 import { UploadTool } from "../tools/upload-tool";
 
-export const Route = createFileRoute("/rotate-pdf")({ component: RotatePdfPage, loader: namespaces("parts", "cloud", "tool-shell") });
+export const Route = createFileRoute("/rotate-pdf")({ component: RotatePdfPage, loader: namespaces("parts", "cloud", "tool-shell", "rotate-pdf") });
 
 function RotatePdfPage() {
+  const t = useT("rotate-pdf");
   const [choice, setChoice] = useState<RotateChoice>(defaultRotateChoice);
   const [error, setError] = useState<string>();
   // With one PDF on the list, its pages are shown to pick from.
@@ -21,7 +23,7 @@ function RotatePdfPage() {
       <UploadTool
         toolId="rotate-pdf"
         mode="each"
-        startLabel="Rotate PDF"
+        startLabel={t("start")}
         options={
           <RotateOptions
             value={choice}

@@ -3,17 +3,19 @@ import { createFileRoute } from "@tanstack/react-router";
 import { LuLockOpen } from "react-icons/lu";
 import { toolsById } from "../../schema/tools";
 import { namespaces } from "../i18n/loader";
+import { useT } from "../i18n/provider";
 import { CountingNote } from "../tools/counting-note";
 import { FileDropzone } from "../tools/dropzone";
 import { ToolLayout } from "../tools/tool-layout";
 import { UnlockResults } from "../tools/unlock-results";
 import { useUnlock } from "../tools/use-unlock";
 
-export const Route = createFileRoute("/unlock-pdf")({ component: UnlockPdfPage, loader: namespaces("parts", "cloud", "tool-shell") });
+export const Route = createFileRoute("/unlock-pdf")({ component: UnlockPdfPage, loader: namespaces("parts", "cloud", "tool-shell", "unlock-pdf") });
 
 const tool = toolsById["unlock-pdf"];
 
 function UnlockPdfPage() {
+  const t = useT("unlock-pdf");
   const u = useUnlock();
   return (
     <ToolLayout toolId="unlock-pdf">
@@ -22,7 +24,7 @@ function UnlockPdfPage() {
           tool={tool}
           onFiles={u.addFiles}
           compact={u.entries.length > 0}
-          label={u.entries.length > 0 ? "Add more PDFs" : "Drop PDFs here"}
+          label={u.entries.length > 0 ? t("dropMore") : t("drop")}
         />
         <UnlockResults
           entries={u.entries}
@@ -43,7 +45,7 @@ function UnlockPdfPage() {
           <Card.Root variant="outline" bg="surface" borderRadius="xl">
             <Card.Body gap="4">
               <Field.Root>
-                <Field.Label>Password (optional)</Field.Label>
+                <Field.Label>{t("password.label")}</Field.Label>
                 <Input
                   name="password"
                   type="password"
@@ -51,9 +53,7 @@ function UnlockPdfPage() {
                   value={u.password}
                   onChange={(e) => u.setPassword(e.currentTarget.value)}
                 />
-                <Field.HelperText>
-                  The password that opens the files, or the owner password. Files that open without one need none.
-                </Field.HelperText>
+                <Field.HelperText>{t("password.help")}</Field.HelperText>
               </Field.Root>
               <HStack justify="end" gap="3" wrap="wrap">
                 {u.entries.length > 0 && (
@@ -63,7 +63,7 @@ function UnlockPdfPage() {
                 )}
                 {u.entries.length > 0 && (
                   <Button variant="ghost" onClick={u.clear} disabled={u.busy}>
-                    Clear
+                    {t("clear")}
                   </Button>
                 )}
                 <Button
@@ -72,9 +72,9 @@ function UnlockPdfPage() {
                   bg="brand.solid"
                   size="lg"
                   loading={u.busy}
-                  loadingText="Unlocking…"
+                  loadingText={t("running")}
                 >
-                  <LuLockOpen aria-hidden /> Unlock PDF
+                  <LuLockOpen aria-hidden /> {t("start")}
                 </Button>
               </HStack>
             </Card.Body>

@@ -22,6 +22,8 @@ import type { LogoPosition } from "../../schema/watermark-layout";
 import { ApiError } from "../api/client";
 import { resultFiles } from "../api/convert";
 import { namespaces } from "../i18n/loader";
+import { formatPercent } from "../i18n/format";
+import { useT } from "../i18n/provider";
 import { CountingNote } from "../tools/counting-note";
 import { FileDropzone } from "../tools/dropzone";
 import { NumberField, Segments, SelectField } from "../tools/fields";
@@ -36,33 +38,28 @@ import { WatermarkPreview } from "../tools/watermark-preview";
 
 export const Route = createFileRoute("/watermark-pdf")({
   component: WatermarkPdfPage,
-  loader: namespaces("parts", "cloud", "tool-shell"),
+  loader: namespaces("parts", "cloud", "tool-shell", "watermark-pdf"),
 });
 
 const tool = toolsById["watermark-pdf"];
 
-const POSITIONS: { value: LogoPosition; label: string }[] = [
-  { value: "center", label: "Centre" },
-  { value: "top-left", label: "Top left" },
-  { value: "top-right", label: "Top right" },
-  { value: "bottom-left", label: "Bottom left" },
-  { value: "bottom-right", label: "Bottom right" },
-  { value: "tiled", label: "Tiled" },
-];
+/** Each position's words are `position.<value>`. */
+const POSITIONS: LogoPosition[] = ["center", "top-left", "top-right", "bottom-left", "bottom-right", "tiled"];
 
 /** The logo, where it goes, how large and how turned. */
 function LogoOptions({ w }: { w: ReturnType<typeof useWatermark> }) {
+  const t = useT("watermark-pdf");
   const input = useRef<HTMLInputElement>(null);
   return (
     <Stack gap="4">
       <Field.Root>
-        <Field.Label>Watermark image</Field.Label>
+        <Field.Label>{t("logo.label")}</Field.Label>
         <HStack gap="3" wrap="wrap">
           <Button variant="outline" size="sm" onClick={() => input.current?.click()}>
-            <LuImagePlus aria-hidden /> {w.logo ? "Change image" : "Choose image"}
+            <LuImagePlus aria-hidden /> {w.logo ? t("logo.change") : t("logo.choose")}
           </Button>
           <Text fontSize="sm" color="fg.muted" truncate maxW="60" data-testid="logo-name">
-            {w.logo ? `${w.logo.name} (${formatBytes(w.logo.size)})` : `PNG or JPEG, up to ${LOGO_LIMIT_MB}MB`}
+            {w.logo ? `${w.logo.name} (${formatBytes(w.logo.size)})` : t("logo.hint", { limit: LOGO_LIMIT_MB })}
           </Text>
         </HStack>
         <input
@@ -70,7 +67,7 @@ function LogoOptions({ w }: { w: ReturnType<typeof useWatermark> }) {
           type="file"
           accept="image/png,image/jpeg"
           hidden
-          aria-label="Watermark image"
+          aria-label={t("logo.label")}
           onChange={(e) => {
             w.setLogo(e.currentTarget.files?.[0] ?? null);
             e.currentTarget.value = "";
@@ -78,14 +75,14 @@ function LogoOptions({ w }: { w: ReturnType<typeof useWatermark> }) {
         />
       </Field.Root>
       <SelectField
-        label="Position"
+        label={t("position.label")}
         value={w.logoChoice.position}
-        options={POSITIONS}
+        options={POSITIONS.map((p) => ({ value: p, label: t(`position.${p}`) }))}
         onChange={(v) => w.setPosition(v as LogoPosition)}
       />
       <Grid templateColumns="1fr 1fr" gap="4">
         <NumberField
-          label="Size (% of the page)"
+          label={t("logo.size")}
           value={w.logoChoice.scale}
           min={5}
           max={100}
@@ -93,7 +90,7 @@ function LogoOptions({ w }: { w: ReturnType<typeof useWatermark> }) {
           onChange={w.setScale}
         />
         <NumberField
-          label="Rotation (degrees)"
+          label={t("logo.rotation")}
           value={w.logoChoice.rotation}
           min={-180}
           max={180}
@@ -108,6 +105,7 @@ function LogoOptions({ w }: { w: ReturnType<typeof useWatermark> }) {
 const FORM_ID = "watermark-form";
 
 function WatermarkPdfPage() {
+  const t = useT("watermark-pdf");
   const w = useWatermark();
   const { mutation } = w;
   const results = mutation.data ? resultFiles(mutation.data) : [];
@@ -121,10 +119,10 @@ function WatermarkPdfPage() {
             tool={tool}
             onFiles={w.addFiles}
             compact={w.files.length > 0}
-            label={w.files.length > 0 ? "Add more PDFs" : "Drop PDFs here"}
+            label={w.files.length > 0 ? t("dropMore") : t("drop")}
           />
           {w.entries.length > 0 && (
-            <Stack as="ul" gap="2" listStyleType="none" m="0" p="0" aria-label="Selected files">
+            <Stack as="ul" gap="2" listStyleType="none" m="0" p="0" aria-label={t("files")}>
               {w.entries.map(({ id, file: f, locked, refused }) => (
                 <Stack
                   as="li"
@@ -145,14 +143,14 @@ function WatermarkPdfPage() {
                     </Text>
                     {refused && (
                       <Badge colorPalette="red" variant="subtle" flexShrink={0}>
-                        Not accepted
+                        {t("refused")}
                       </Badge>
                     )}
                     <Text fontSize="xs" color="fg.muted">
                       {formatBytes(f.size)}
                     </Text>
                     <IconButton
-                      aria-label={`Remove ${f.name}`}
+                      aria-label={t("remove", { name: f.name })}
                       size="xs"
                       variant="ghost"
                       onClick={() => w.removeFile(id)}
@@ -190,17 +188,17 @@ function WatermarkPdfPage() {
             <Card.Root variant="outline" bg="surface" borderRadius="xl">
               <Card.Body gap="5">
                 <Segments<"text" | "image">
-                  label="Watermark"
+                  label={t("mode.label")}
                   value={w.mode}
                   options={[
-                    { value: "text" as const, label: "Text" },
-                    { value: "image" as const, label: "Image" },
+                    { value: "text" as const, label: t("mode.text") },
+                    { value: "image" as const, label: t("mode.image") },
                   ]}
                   onChange={(mode: "text" | "image") => w.setMode(mode)}
                 />
                 {w.mode === "text" ? (
                   <Field.Root invalid={Boolean(w.textError)} required>
-                    <Field.Label>Watermark text</Field.Label>
+                    <Field.Label>{t("text.label")}</Field.Label>
                     <Input value={w.text} maxLength={200} onChange={(e) => w.setText(e.currentTarget.value)} />
                     <Field.ErrorText>{w.textError}</Field.ErrorText>
                   </Field.Root>
@@ -216,9 +214,9 @@ function WatermarkPdfPage() {
                   colorPalette="red"
                 >
                   <HStack justify="space-between">
-                    <Slider.Label>Opacity</Slider.Label>
+                    <Slider.Label>{t("opacity")}</Slider.Label>
                     <Text fontSize="sm" color="fg.muted" data-testid="opacity-value">
-                      {Math.round(w.opacity * 100)}%
+                      {formatPercent(Math.round(w.opacity * 100))}
                     </Text>
                   </HStack>
                   <Slider.Control>
@@ -240,7 +238,7 @@ function WatermarkPdfPage() {
             )}
             {w.files.length > 0 && (
               <Button variant="ghost" onClick={w.clear} disabled={mutation.isPending}>
-                Clear
+                {t("clear")}
               </Button>
             )}
             <Button
@@ -250,9 +248,9 @@ function WatermarkPdfPage() {
               bg="brand.solid"
               size="lg"
               loading={mutation.isPending}
-              loadingText="Adding watermark…"
+              loadingText={t("running")}
             >
-              Add Watermark
+              {t("start")}
             </Button>
           </ActionBar>
           {failure && (
@@ -263,7 +261,13 @@ function WatermarkPdfPage() {
           )}
           {results.length > 0 && <FileResults files={results} />}
         </Stack>
-        <Box as="aside" aria-label="Preview" position={{ md: "sticky" }} top={{ md: "24" }} alignSelf="start">
+        <Box
+          as="aside"
+          aria-label={t("preview.label")}
+          position={{ md: "sticky" }}
+          top={{ md: "24" }}
+          alignSelf="start"
+        >
           <WatermarkPreview
             file={w.working[0]?.file}
             password={w.working[0]?.password}

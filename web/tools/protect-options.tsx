@@ -12,6 +12,7 @@ import {
 } from "@chakra-ui/react";
 import { useState } from "react";
 import { LuChevronDown, LuEye, LuEyeOff } from "react-icons/lu";
+import { type Translate, useLocale, useT } from "../i18n/provider";
 
 /** What a person who opens the file with the password may do (the page's progressive option). */
 export interface ProtectPermissions {
@@ -22,11 +23,8 @@ export interface ProtectPermissions {
 
 export const ALL_ALLOWED: ProtectPermissions = { allowPrinting: true, allowCopying: true, allowEditing: true };
 
-const CHOICES: { key: keyof ProtectPermissions; label: string; detail: string }[] = [
-  { key: "allowPrinting", label: "Allow printing", detail: "Print the document, in full quality" },
-  { key: "allowCopying", label: "Allow copying", detail: "Copy text and images out of it" },
-  { key: "allowEditing", label: "Allow editing", detail: "Change pages, add comments, fill in forms" },
-];
+/** Each choice's words are `permissions.<key>.label`, `.detail` and `.name` (in the summary). */
+const CHOICES: (keyof ProtectPermissions)[] = ["allowPrinting", "allowCopying", "allowEditing"];
 
 /** The multipart fields of a protect call (see worker/routes/convert/protect-pdf.ts). */
 export function protectFields(password: string, permissions: ProtectPermissions): Record<string, string> {
@@ -38,10 +36,12 @@ export function protectFields(password: string, permissions: ProtectPermissions)
   };
 }
 
-function summary(p: ProtectPermissions): string {
-  const denied = CHOICES.filter((c) => !p[c.key]).map((c) => c.label.replace("Allow ", ""));
-  if (denied.length === 0) return "Anyone with the password can print, copy and edit.";
-  return `Not allowed: ${denied.join(", ")}.`;
+function summary(p: ProtectPermissions, t: Translate<"protect-pdf">, locale: string): string {
+  const denied = CHOICES.filter((c) => !p[c]).map((c) => t(`permissions.${c}.name`));
+  if (denied.length === 0) return t("permissions.all");
+  // "printing, copying": a plain comma list, as the page always wrote it; each language its own.
+  const list = locale === "en" ? denied.join(", ") : new Intl.ListFormat(locale, { type: "unit" }).format(denied);
+  return t("permissions.denied", { list });
 }
 
 export function ProtectOptions({
@@ -55,15 +55,17 @@ export function ProtectOptions({
   permissions: ProtectPermissions;
   onPermissions(next: ProtectPermissions): void;
 }) {
+  const t = useT("protect-pdf");
+  const locale = useLocale();
   const [shown, setShown] = useState(false);
   return (
     <Stack gap="4">
       <Field.Root>
-        <Field.Label>Password</Field.Label>
+        <Field.Label>{t("password.label")}</Field.Label>
         <InputGroup
           endElement={
             <IconButton
-              aria-label={shown ? "Hide password" : "Show password"}
+              aria-label={shown ? t("password.hide") : t("password.show")}
               size="xs"
               variant="ghost"
               onClick={() => setShown((s) => !s)}
@@ -82,18 +84,16 @@ export function ProtectOptions({
             onChange={(e) => onPassword(e.currentTarget.value)}
           />
         </InputGroup>
-        <Field.HelperText>
-          People will need this password to open the PDF. Keep it safe: it cannot be recovered.
-        </Field.HelperText>
+        <Field.HelperText>{t("password.help")}</Field.HelperText>
       </Field.Root>
       <Collapsible.Root defaultOpen={false}>
         <HStack justify="space-between" wrap="wrap" gap="2">
           <Text fontSize="sm" color="fg.muted" data-testid="permissions-summary">
-            {summary(permissions)}
+            {summary(permissions, t, locale)}
           </Text>
           <Collapsible.Trigger asChild>
             <Button variant="ghost" size="sm" css={{ "&[data-state=open] svg": { transform: "rotate(180deg)" } }}>
-              Permissions <LuChevronDown aria-hidden />
+              {t("permissions.button")} <LuChevronDown aria-hidden />
             </Button>
           </Collapsible.Trigger>
         </HStack>
@@ -101,17 +101,17 @@ export function ProtectOptions({
           <Stack gap="3" pt="3">
             {CHOICES.map((c) => (
               <Checkbox.Root
-                key={c.key}
-                checked={permissions[c.key]}
-                onCheckedChange={(e) => onPermissions({ ...permissions, [c.key]: e.checked === true })}
+                key={c}
+                checked={permissions[c]}
+                onCheckedChange={(e) => onPermissions({ ...permissions, [c]: e.checked === true })}
                 alignItems="flex-start"
               >
                 <Checkbox.HiddenInput />
                 <Checkbox.Control mt="0.5" />
                 <Stack gap="0">
-                  <Checkbox.Label>{c.label}</Checkbox.Label>
+                  <Checkbox.Label>{t(`permissions.${c}.label`)}</Checkbox.Label>
                   <Text fontSize="xs" color="fg.muted">
-                    {c.detail}
+                    {t(`permissions.${c}.detail`)}
                   </Text>
                 </Stack>
               </Checkbox.Root>

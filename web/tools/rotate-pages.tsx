@@ -1,5 +1,6 @@
 import { Text } from "@chakra-ui/react";
 import { parsePageRanges } from "../../schema/options";
+import { useT } from "../i18n/provider";
 import { PagePicker } from "./page-picker";
 import { usePdfDocument } from "./pdf-preview";
 
@@ -32,12 +33,13 @@ export function RotatePages({
   pages: string;
   onPages(text: string): void;
 }) {
+  const t = useT("rotate-pdf");
   const { doc, failed } = usePdfDocument(file, password);
   const count = doc?.numPages ?? 0;
   if (failed) {
     return (
       <Text fontSize="sm" color="fg.muted">
-        The pages of this PDF cannot be shown here (it may need a password, or be damaged). Type the pages instead.
+        {t("previewFailed")}
       </Text>
     );
   }

@@ -1,6 +1,7 @@
 import { Box, Text } from "@chakra-ui/react";
 import { useEffect, useState } from "react";
 import { type LogoChoice, logoLayout } from "../../schema/watermark-layout";
+import { useT } from "../i18n/provider";
 import { PageThumbnail } from "./page-thumbnail";
 import { usePdfDocument } from "./pdf-preview";
 
@@ -132,6 +133,7 @@ export function WatermarkPreview({
   logo?: File | null;
   logoChoice?: LogoChoice;
 }) {
+  const t = useT("watermark-pdf");
   const { doc, failed } = usePdfDocument(file, password);
   const image = useLogo(logo);
   return (
@@ -153,7 +155,7 @@ export function WatermarkPreview({
         />
       </Box>
       <Text fontSize="xs" color="fg.muted" textAlign="center" mt="3">
-        {file ? `Preview of page 1 of ${file.name}` : "Preview: choose a PDF to see it on your page"}
+        {file ? t("preview.file", { name: file.name }) : t("preview.none")}
       </Text>
     </Box>
   );

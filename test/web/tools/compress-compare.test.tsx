@@ -74,7 +74,8 @@ describe("the comparison view", { timeout: 30_000 }, () => {
     clientWidth: Object.getOwnPropertyDescriptor(HTMLElement.prototype, "clientWidth"),
     clientHeight: Object.getOwnPropertyDescriptor(HTMLElement.prototype, "clientHeight"),
   };
-  beforeAll(() => {
+  beforeAll(async () => {
+    await loadNamespaces("en", ["compress-pdf"]);
     Object.defineProperty(HTMLElement.prototype, "clientWidth", { configurable: true, get: () => frame.w });
     Object.defineProperty(HTMLElement.prototype, "clientHeight", { configurable: true, get: () => frame.h });
   });

@@ -50,6 +50,9 @@ vi.mock("../../../web/tools/compress/image-compare", () => ({
 
 const tick = (ms = 0) => act(() => vi.advanceTimersByTimeAsync(ms));
 
+// The pages' words (English), loaded before anything renders: the route's loader does this on the site.
+beforeAll(() => loadNamespaces("en", ["compress-pdf", "compress-image"]));
+
 beforeEach(() => {
   vi.useFakeTimers();
   toast.mockClear();

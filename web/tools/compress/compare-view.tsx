@@ -1,6 +1,7 @@
 import { Badge, Box, Button, HStack, IconButton, Skeleton, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { LuZoomIn, LuZoomOut } from "react-icons/lu";
+import { useT } from "../../i18n/provider";
 import { SplitHandle } from "./split-handle";
 import { useCompareView } from "./use-compare-view";
 import type { Placement, Size } from "./view-math";
@@ -49,6 +50,7 @@ export function CompareView({
 }: CompareViewProps) {
   const { frameRef, frame, view, limit, place, zoomed, split, setSplit, frameProps, zoomIn, zoomOut, fit } =
     useCompareView(content, maxScale);
+  const t = useT("compress-pdf");
 
   return (
     <Box>
@@ -90,7 +92,7 @@ export function CompareView({
             {/* Fixed colours, not the colour mode's: the labels sit on the content (a white page, a
                 dark photo), whatever the site's theme; the dark theme's light grey vanished on a page. */}
             <Badge position="absolute" top="2" left="2" bg="gray.900" color="white" boxShadow="sm" pointerEvents="none">
-              Original
+              {t("view.original")}
             </Badge>
             <Badge
               position="absolute"
@@ -101,7 +103,7 @@ export function CompareView({
               boxShadow="sm"
               pointerEvents="none"
             >
-              Compressed
+              {t("view.compressed")}
             </Badge>
             <SplitHandle value={split} onChange={setSplit} />
           </>
@@ -123,14 +125,14 @@ export function CompareView({
       <HStack mt="2" gap="2" wrap="wrap" justify="space-between">
         <HStack gap="2">{toolbar}</HStack>
         <HStack gap="1">
-          <IconButton aria-label="Zoom out" size="sm" variant="outline" disabled={!zoomed} onClick={zoomOut}>
+          <IconButton aria-label={t("view.zoomOut")} size="sm" variant="outline" disabled={!zoomed} onClick={zoomOut}>
             <LuZoomOut />
           </IconButton>
           <Text fontSize="sm" minW="14" textAlign="center" aria-live="polite" data-testid="compare-zoom">
             {place ? zoomLabel(place.scale) : ""}
           </Text>
           <IconButton
-            aria-label="Zoom in"
+            aria-label={t("view.zoomIn")}
             size="sm"
             variant="outline"
             disabled={!place || view.zoom >= limit - 1e-3}
@@ -139,12 +141,12 @@ export function CompareView({
             <LuZoomIn />
           </IconButton>
           <Button size="sm" variant="ghost" disabled={!zoomed} onClick={fit}>
-            Fit
+            {t("view.fit")}
           </Button>
         </HStack>
       </HStack>
       <Text mt="1" fontSize="xs" color="fg.muted">
-        Drag the line to compare. Zoom with the buttons, a pinch or Ctrl + scroll, then drag to look around.
+        {t("view.help")}
       </Text>
     </Box>
   );

@@ -1,4 +1,6 @@
 import { useEffect, useState } from "react";
+import { formatPercent } from "../../i18n/format";
+import { useLocale, useT } from "../../i18n/provider";
 import { CompareView, type Side } from "./compare-view";
 import { useBlobUrl, useResultBlob } from "./result-blob";
 import type { Size } from "./view-math";
@@ -22,24 +24,24 @@ const MAX_SCALE = 16;
  * applies EXIF orientation); the browser turns the original the same way.
  */
 export function ImageCompare({ original, resultUrl }: { original: File; resultUrl: string | undefined }) {
+  const t = useT("compress-image");
+  const tv = useT("compress-pdf");
+  const locale = useLocale();
   const result = useResultBlob(resultUrl);
   const beforeUrl = useBlobUrl(original);
   const afterUrl = useBlobUrl(result.blob);
   const [size, setSize] = useState<Size | null>(null);
-  const [problem, setProblem] = useState<string>();
+  const [undecodable, setUndecodable] = useState(false);
 
   useEffect(() => {
     setSize(null);
-    setProblem(undefined);
+    setUndecodable(false);
     if (!beforeUrl || !afterUrl) return;
     let cancelled = false;
     Promise.all([probe(beforeUrl), probe(afterUrl)])
       // Both sides are drawn in the original's frame (a result of another size is stretched to it).
       .then(([before]) => !cancelled && setSize(before))
-      .catch(
-        () =>
-          !cancelled && setProblem("This browser cannot show one of these images, so they cannot be compared here."),
-      );
+      .catch(() => !cancelled && setUndecodable(true));
     return () => {
       cancelled = true;
     };
@@ -52,7 +54,7 @@ export function ImageCompare({ original, resultUrl }: { original: File; resultUr
     return (
       <img
         src={src}
-        alt={side === "before" ? "Original" : "Compressed"}
+        alt={side === "before" ? tv("view.original") : tv("view.compressed")}
         draggable={false}
         data-side={side}
         style={{
@@ -73,12 +75,12 @@ export function ImageCompare({ original, resultUrl }: { original: File; resultUr
 
   return (
     <CompareView
-      label="Original and compressed image, side by side"
+      label={t("compare.label")}
       content={size}
       maxScale={MAX_SCALE}
       renderSide={renderSide}
-      zoomLabel={(scale) => `${Math.round(scale * 100)}%`}
-      problem={result.failed ? "The compressed image could not be loaded for the comparison." : problem}
+      zoomLabel={(scale) => formatPercent(Math.round(scale * 100), locale)}
+      problem={result.failed ? t("compare.failed") : undecodable ? t("compare.undecodable") : undefined}
     />
   );
 }

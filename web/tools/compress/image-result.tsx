@@ -1,5 +1,6 @@
 import { Box, Button, HStack, Stack } from "@chakra-ui/react";
 import { LuChevronDown, LuSplit } from "react-icons/lu";
+import { useT } from "../../i18n/provider";
 import type { UploadItem } from "../upload-items";
 import { ImageCompare } from "./image-compare";
 import { OutcomeNotes } from "./outcome";
@@ -10,11 +11,12 @@ import { OutcomeNotes } from "./outcome";
  * the sizes and the saving, once.
  */
 export function ImageResult({ item, open, onToggle }: { item: UploadItem; open: boolean; onToggle(): void }) {
+  const t = useT("compress-image");
   const result = item.result;
   if (item.status !== "completed" || !result) return null;
   const panel = `compare-${item.id}`;
   return (
-    <Stack gap="2" mt="2" pl={{ base: "0", md: "13" }}>
+    <Stack gap="2" mt="2" ps={{ base: "0", md: "13" }}>
       <HStack justify="space-between" align="start" gap="2" wrap="wrap">
         <Box flex="1" minW="0">
           <OutcomeNotes result={result} />
@@ -27,7 +29,7 @@ export function ImageResult({ item, open, onToggle }: { item: UploadItem; open: 
           onClick={onToggle}
           css={{ "&[aria-expanded=true] .chevron": { transform: "rotate(180deg)" } }}
         >
-          <LuSplit aria-hidden /> Compare <LuChevronDown className="chevron" aria-hidden />
+          <LuSplit aria-hidden /> {t("compare.button")} <LuChevronDown className="chevron" aria-hidden />
         </Button>
       </HStack>
       {open && (

@@ -2,6 +2,8 @@ import { Card, HStack, RadioGroup, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { CompressImageOptions, type ImageQuality, objectEntries } from "../../../schema/options";
 import { toolsById } from "../../../schema/tools";
+import { formatPercent } from "../../i18n/format";
+import { useT } from "../../i18n/provider";
 import { FileDropzone } from "../dropzone";
 import { formatBytes } from "../format";
 import { QueueActions } from "../queue-actions";
@@ -15,11 +17,8 @@ const tool = toolsById["compress-image"];
 
 type Quality = ImageQuality;
 
-const QUALITIES: { value: Quality; label: string }[] = [
-  { value: "high", label: "No visible loss" },
-  { value: "balanced", label: "Balanced" },
-  { value: "small", label: "Smallest" },
-];
+/** Each quality's words are `quality.<value>`. */
+const QUALITIES: Quality[] = ["high", "balanced", "small"];
 
 function Choice<T extends string>(props: {
   label: string;
@@ -54,6 +53,7 @@ function Choice<T extends string>(props: {
 /** Compress image's body: the images, each with its result and comparison, and the choices. */
 export function CompressImageTool() {
   // Only what the shared schema reads is offered: a page never sends a choice the server ignores.
+  const t = useT("compress-image");
   const takesTarget = "targetSize" in (objectEntries(CompressImageOptions) ?? {});
   const [quality, setQuality] = useState<Quality>("high");
   const [format, setFormat] = useState<"same" | "webp">("same");
@@ -69,7 +69,7 @@ export function CompressImageTool() {
       ...(format === "webp" ? { format } : {}),
       ...(takesTarget ? targetFields(target).fields : {}),
     }),
-    failureTitle: (file) => `Failed to compress ${file.name}`,
+    failureTitle: (file) => t("failed", { name: file.name }),
   });
   const { items, busy } = queue;
   const waiting = items.some((i) => i.status === "pending" || i.status === "error");
@@ -88,7 +88,7 @@ export function CompressImageTool() {
 
   return (
     <Stack gap="5">
-      <FileDropzone tool={tool} onFiles={queue.addFiles} compact={items.length > 0} label="Drop images here" />
+      <FileDropzone tool={tool} onFiles={queue.addFiles} compact={items.length > 0} label={t("drop")} />
       <UploadList
         queue={queue}
         previews
@@ -105,8 +105,12 @@ export function CompressImageTool() {
         <Card.Root variant="outline" bg="green.subtle" borderColor="green.muted" borderRadius="xl">
           <Card.Body py="3" data-testid="compression-summary">
             <Text fontWeight="semibold">
-              {done.length} images: {formatBytes(before)} → {formatBytes(after)} (
-              {before > 0 ? Math.max(0, Math.round(((before - after) / before) * 100)) : 0}% smaller in total)
+              {t("summary", {
+                count: done.length,
+                before: formatBytes(before),
+                after: formatBytes(after),
+                percent: formatPercent(before > 0 ? Math.max(0, Math.round(((before - after) / before) * 100)) : 0),
+              })}
             </Text>
           </Card.Body>
         </Card.Root>
@@ -117,28 +121,28 @@ export function CompressImageTool() {
             {takesTarget && (
               <TargetSizeField
                 value={target}
-                onChange={(t) => {
-                  setTarget(t);
+                onChange={(next) => {
+                  setTarget(next);
                   setTargetRefused(false);
                 }}
-                noneLabel="No target: by quality"
+                noneLabel={t("target.none")}
                 disabled={busy}
                 showError={targetRefused}
               />
             )}
             <Choice<Quality>
-              label={targeted ? "Quality (the target decides)" : "Quality"}
+              label={targeted ? t("quality.labelTargeted") : t("quality.label")}
               value={quality}
-              options={QUALITIES}
+              options={QUALITIES.map((q) => ({ value: q, label: t(`quality.${q}`) }))}
               onChange={setQuality}
               disabled={busy || targeted}
             />
             <Choice<"same" | "webp">
-              label="Format"
+              label={t("format.label")}
               value={format}
               options={[
-                { value: "same", label: "Keep each image's format" },
-                { value: "webp", label: "Convert to WebP" },
+                { value: "same", label: t("format.same") },
+                { value: "webp", label: t("format.webp") },
               ]}
               onChange={setFormat}
               disabled={busy}
@@ -153,7 +157,7 @@ export function CompressImageTool() {
           onCancel={queue.reset}
           running={busy}
           resetDisabled={busy}
-          start={waiting ? { label: "Compress images", loading: busy, onClick: start } : undefined}
+          start={waiting ? { label: t("start"), loading: busy, onClick: start } : undefined}
         />
       )}
     </Stack>

@@ -1,8 +1,10 @@
 import { HStack, IconButton, Input, Text } from "@chakra-ui/react";
 import type { PDFPageProxy } from "pdfjs-dist";
 import { useEffect, useState } from "react";
-import { LuChevronLeft, LuChevronRight } from "react-icons/lu";
+import { ChevronBack, ChevronForward } from "../../components/direction-icons";
 import { deviceBudget } from "../../device/budget";
+import { formatNumber, formatPercent } from "../../i18n/format";
+import { useLocale, useT } from "../../i18n/provider";
 import { usePdfDocument } from "../pdf-preview";
 import { CompareView, type Side } from "./compare-view";
 import { PdfLayer } from "./pdf-layer";
@@ -36,6 +38,8 @@ export function PdfCompare({
   resultSize?: number;
 }) {
   // pdf.js holds both documents, and more while it parses them: within half what a job may use here.
+  const t = useT("compress-pdf");
+  const locale = useLocale();
   const tooLarge = original.size + resultSize > deviceBudget().memory / 2;
   const result = useResultBlob(tooLarge ? undefined : resultUrl);
   const before = usePdfDocument(tooLarge ? null : original, password);
@@ -71,13 +75,13 @@ export function PdfCompare({
   };
 
   const problem = tooLarge
-    ? "This PDF is too large to compare in this browser. The download is not affected."
+    ? t("compare.tooLarge")
     : result.failed
-      ? "The compressed PDF could not be loaded for the comparison."
+      ? t("compare.resultFailed")
       : before.failed
-        ? "This browser could not draw the original PDF, so it cannot be compared here."
+        ? t("compare.originalFailed")
         : after.failed || pageFailed
-          ? "This browser could not draw the compressed PDF, so it cannot be compared here."
+          ? t("compare.resultDrawFailed")
           : undefined;
 
   const renderSide = (side: Side, place: { scale: number; x: number; y: number }, frame: Size) =>
@@ -85,11 +89,17 @@ export function PdfCompare({
 
   const toolbar =
     count > 0 ? (
-      <HStack gap="1" role="group" aria-label="Page to compare">
-        <IconButton aria-label="Previous page" size="sm" variant="outline" disabled={n <= 1} onClick={() => go(n - 1)}>
-          <LuChevronLeft />
+      <HStack gap="1" role="group" aria-label={t("compare.group")}>
+        <IconButton
+          aria-label={t("compare.previous")}
+          size="sm"
+          variant="outline"
+          disabled={n <= 1}
+          onClick={() => go(n - 1)}
+        >
+          <ChevronBack />
         </IconButton>
-        <Text fontSize="sm">Page</Text>
+        <Text fontSize="sm">{t("compare.page")}</Text>
         <Input
           size="sm"
           w="16"
@@ -98,27 +108,33 @@ export function PdfCompare({
           min={1}
           max={count}
           value={typed}
-          aria-label={`Page, 1 to ${count}`}
+          aria-label={t("compare.pageInput", { count: formatNumber(count, locale) })}
           onChange={(e) => setTyped(e.currentTarget.value)}
           onBlur={() => go(Number(typed) || n)}
           onKeyDown={(e) => e.key === "Enter" && go(Number(typed) || n)}
         />
         <Text fontSize="sm" whiteSpace="nowrap">
-          of {count}
+          {t("compare.of", { count: formatNumber(count, locale) })}
         </Text>
-        <IconButton aria-label="Next page" size="sm" variant="outline" disabled={n >= count} onClick={() => go(n + 1)}>
-          <LuChevronRight />
+        <IconButton
+          aria-label={t("compare.next")}
+          size="sm"
+          variant="outline"
+          disabled={n >= count}
+          onClick={() => go(n + 1)}
+        >
+          <ChevronForward />
         </IconButton>
       </HStack>
     ) : null;
 
   return (
     <CompareView
-      label={`Page ${n} of the original and the compressed PDF, side by side`}
+      label={t("compare.label", { page: formatNumber(n, locale) })}
       content={pages?.size ?? null}
       maxScale={MAX_SCALE}
       renderSide={renderSide}
-      zoomLabel={(scale) => `${Math.round((scale / CSS_PER_POINT) * 100)}%`}
+      zoomLabel={(scale) => formatPercent(Math.round((scale / CSS_PER_POINT) * 100), locale)}
       toolbar={toolbar}
       problem={problem}
       background="plain"

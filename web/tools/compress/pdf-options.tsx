@@ -1,6 +1,7 @@
 import { Button, Checkbox, Collapsible, HStack, Stack, Switch, Text } from "@chakra-ui/react";
 import { LuChevronDown } from "react-icons/lu";
 import { CompressPdfOptions, objectEntries } from "../../../schema/options";
+import { type Translate, useLocale, useT } from "../../i18n/provider";
 
 /** Compress PDF's further choices, with the contract's defaults (issue 19). */
 export interface PdfCleanup {
@@ -19,11 +20,12 @@ export const DEFAULT_CLEANUP: PdfCleanup = {
   removeUnused: true,
 };
 
-const CHECKS: { key: Exclude<keyof PdfCleanup, "grayscale">; label: string; hint: string }[] = [
-  { key: "removeMetadata", label: "Remove metadata", hint: "Title, author, dates and the tools that made it" },
-  { key: "removeThumbnails", label: "Remove thumbnails", hint: "Small page pictures some readers show" },
-  { key: "removeAttachments", label: "Remove embedded files", hint: "Attachments carried inside the PDF" },
-  { key: "removeUnused", label: "Remove unused objects", hint: "Leftovers that nothing in the file uses" },
+/** Each check's label, hint and name in the summary are `options.<key>.label`, `.hint` and `.name`. */
+const CHECKS: { key: Exclude<keyof PdfCleanup, "grayscale"> }[] = [
+  { key: "removeMetadata" },
+  { key: "removeThumbnails" },
+  { key: "removeAttachments" },
+  { key: "removeUnused" },
 ];
 
 /** The fields the shared options schema reads, so the page never offers a choice the server would ignore. */
@@ -38,15 +40,17 @@ export function cleanupFields(value: PdfCleanup, known = knownFields()): Record<
   return fields;
 }
 
-function summary(value: PdfCleanup, known: Set<string>): string {
-  const removed = CHECKS.filter((c) => known.has(c.key) && value[c.key]).map((c) =>
-    c.label.replace("Remove ", "").toLowerCase(),
-  );
-  const colour = known.has("grayscale") ? (value.grayscale ? "Grayscale" : "Colours kept") : "";
+function summary(value: PdfCleanup, known: Set<string>, t: Translate<"compress-pdf">, locale: string): string {
+  const removed = CHECKS.filter((c) => known.has(c.key) && value[c.key]).map((c) => t(`options.${c.key}.name`));
+  const colour = known.has("grayscale")
+    ? value.grayscale
+      ? t("options.summary.grayscale")
+      : t("options.summary.colours")
+    : "";
+  // "a, b and c": British English's list, without the serial comma, as the page always wrote it.
+  const lists = new Intl.ListFormat(locale === "en" ? "en-GB" : locale, { type: "conjunction" });
   const list =
-    removed.length === 0
-      ? "nothing else removed"
-      : `${removed.slice(0, -1).join(", ")}${removed.length > 1 ? " and " : ""}${removed.at(-1)} removed`;
+    removed.length === 0 ? t("options.summary.nothing") : t("options.summary.removed", { list: lists.format(removed) });
   return [colour, list].filter(Boolean).join("; ");
 }
 
@@ -59,6 +63,8 @@ export function PdfMoreOptions({
   onChange(next: PdfCleanup): void;
   disabled?: boolean;
 }) {
+  const t = useT("compress-pdf");
+  const locale = useLocale();
   const known = knownFields();
   const checks = CHECKS.filter((c) => known.has(c.key));
   if (checks.length === 0 && !known.has("grayscale")) return null;
@@ -66,11 +72,11 @@ export function PdfMoreOptions({
     <Collapsible.Root defaultOpen={false}>
       <HStack justify="space-between" wrap="wrap" gap="2">
         <Text fontSize="sm" color="fg.muted" data-testid="pdf-options-summary">
-          {summary(value, known)}
+          {summary(value, known, t, locale)}
         </Text>
         <Collapsible.Trigger asChild>
           <Button variant="ghost" size="sm" css={{ "&[data-state=open] svg": { transform: "rotate(180deg)" } }}>
-            More options <LuChevronDown aria-hidden />
+            {t("options.more")} <LuChevronDown aria-hidden />
           </Button>
         </Collapsible.Trigger>
       </HStack>
@@ -86,11 +92,11 @@ export function PdfMoreOptions({
               <Switch.Control>
                 <Switch.Thumb />
               </Switch.Control>
-              <Switch.Label>Grayscale: turn every colour into shades of grey</Switch.Label>
+              <Switch.Label>{t("options.grayscale")}</Switch.Label>
             </Switch.Root>
           )}
           {checks.length > 0 && (
-            <Stack gap="2" role="group" aria-label="Clean up">
+            <Stack gap="2" role="group" aria-label={t("options.cleanUp")}>
               {checks.map((c) => (
                 <Checkbox.Root
                   key={c.key}
@@ -103,9 +109,9 @@ export function PdfMoreOptions({
                   <Checkbox.HiddenInput />
                   <Checkbox.Control mt="0.5" />
                   <Checkbox.Label>
-                    {c.label}
+                    {t(`options.${c.key}.label`)}
                     <Text as="span" display="block" fontWeight="normal" color="fg.muted" fontSize="xs">
-                      {c.hint}
+                      {t(`options.${c.key}.hint`)}
                     </Text>
                   </Checkbox.Label>
                 </Checkbox.Root>

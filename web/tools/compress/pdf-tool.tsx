@@ -3,6 +3,8 @@ import { useState } from "react";
 import { LuFileDown, LuTextSearch } from "react-icons/lu";
 import type { PdfLevel } from "../../../schema/options";
 import { toolsById } from "../../../schema/tools";
+import { formatPercent } from "../../i18n/format";
+import { type Translate, useLocale, useT } from "../../i18n/provider";
 import { FileDropzone } from "../dropzone";
 import { formatBytes } from "../format";
 import { QueueActions } from "../queue-actions";
@@ -19,21 +21,32 @@ const tool = { ...toolsById["compress-pdf"], maxFiles: 1 };
 
 type Level = PdfLevel;
 
-const LEVELS: { value: Level; title: string; text: string }[] = [
-  { value: "low", title: "Low", text: "Lossless: same pictures, leaner file structure." },
-  { value: "recommended", title: "Recommended", text: "Sharp on screen and in print: images at 150 ppi." },
-  { value: "extreme", title: "Extreme", text: "Smallest file: images at 96 ppi, lower quality." },
-];
+/** Each level's words are `level.<value>.title` and `.text`. */
+const LEVELS: Level[] = ["low", "recommended", "extreme"];
 
 /** The saving, said once: on the result card (the file's row shows only its size). */
-function headline(original: number, compressed: number | undefined, ratio: string | undefined): string {
-  if (compressed === undefined || compressed >= original) return "No smaller file was possible";
-  return `${formatBytes(original)} → ${formatBytes(compressed)} (${ratio ?? ""} smaller)`;
+function headline(
+  t: Translate<"compress-pdf">,
+  locale: string,
+  original: number,
+  compressed: number | undefined,
+  ratio: string | undefined,
+): string {
+  if (compressed === undefined || compressed >= original) return t("result.none");
+  // The server's ratio ("40%"), written as the page's language writes a percentage.
+  const percent = ratio && /^\d+(\.\d+)?%$/.test(ratio) ? formatPercent(Number.parseFloat(ratio)) : (ratio ?? "");
+  return t("result.saved", {
+    before: formatBytes(original),
+    after: formatBytes(compressed),
+    ratio: locale === "en" ? (ratio ?? "") : percent,
+  });
 }
 
 /** Compress PDF's body: the file, its result with the comparison, and the choices. */
 export function CompressPdfTool() {
   // Only what the shared schema reads is offered: a page never sends a choice the server ignores.
+  const t = useT("compress-pdf");
+  const locale = useLocale();
   const known = knownFields();
   const takesTarget = known.has("targetSize");
   const [level, setLevel] = useState<Level>("recommended");
@@ -63,7 +76,7 @@ export function CompressPdfTool() {
 
   return (
     <Stack gap="5">
-      <FileDropzone tool={tool} onFiles={queue.addFiles} compact={items.length > 0} label="Drop a PDF here" />
+      <FileDropzone tool={tool} onFiles={queue.addFiles} compact={items.length > 0} label={t("drop")} />
       <UploadList queue={queue} showSaving={false} />
       {done.map((item) => (
         <Card.Root key={item.id} variant="outline" bg="surface" borderColor="green.muted" borderRadius="xl">
@@ -72,7 +85,7 @@ export function CompressPdfTool() {
               <Icon as={LuFileDown} color="green.fg" boxSize="5" mt="0.5" aria-hidden />
               <Stack gap="1" minW="0">
                 <Text fontWeight="semibold">
-                  {headline(item.originalSize, item.compressedSize, item.compressionRatio)}
+                  {headline(t, locale, item.originalSize, item.compressedSize, item.compressionRatio)}
                 </Text>
                 {item.result && <OutcomeNotes result={item.result} />}
               </Stack>
@@ -94,11 +107,11 @@ export function CompressPdfTool() {
             {takesTarget && (
               <TargetSizeField
                 value={target}
-                onChange={(t) => {
-                  setTarget(t);
+                onChange={(next) => {
+                  setTarget(next);
                   setTargetRefused(false);
                 }}
-                noneLabel="No target: by level"
+                noneLabel={t("target.none")}
                 disabled={busy}
                 showError={targetRefused}
               />
@@ -106,20 +119,18 @@ export function CompressPdfTool() {
             <RadioCard.Root
               value={level}
               onValueChange={(e) => setLevel((e.value as Level) ?? "recommended")}
-              aria-label="Compression level"
+              aria-label={t("level.label")}
               disabled={busy || targeted}
             >
-              <RadioCard.Label>
-                {targeted ? "Compression level (the target decides)" : "Compression level"}
-              </RadioCard.Label>
+              <RadioCard.Label>{targeted ? t("level.labelTargeted") : t("level.label")}</RadioCard.Label>
               <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
                 {LEVELS.map((l) => (
-                  <RadioCard.Item key={l.value} value={l.value}>
+                  <RadioCard.Item key={l} value={l}>
                     <RadioCard.ItemHiddenInput />
                     <RadioCard.ItemControl>
                       <RadioCard.ItemContent>
-                        <RadioCard.ItemText>{l.title}</RadioCard.ItemText>
-                        <RadioCard.ItemDescription>{l.text}</RadioCard.ItemDescription>
+                        <RadioCard.ItemText>{t(`level.${l}.title`)}</RadioCard.ItemText>
+                        <RadioCard.ItemDescription>{t(`level.${l}.text`)}</RadioCard.ItemDescription>
                       </RadioCard.ItemContent>
                       <RadioCard.ItemIndicator />
                     </RadioCard.ItemControl>
@@ -130,9 +141,7 @@ export function CompressPdfTool() {
             <PdfMoreOptions value={cleanup} onChange={setCleanup} disabled={busy} />
             <HStack gap="2" align="start" fontSize="sm" color="fg.muted">
               <Icon as={LuTextSearch} mt="0.5" flexShrink={0} aria-hidden />
-              <Text>
-                Text stays searchable: pages are never turned into images. Only the pictures in them are made smaller.
-              </Text>
+              <Text>{t("searchable")}</Text>
             </HStack>
           </Card.Body>
         </Card.Root>
@@ -144,7 +153,7 @@ export function CompressPdfTool() {
           onCancel={queue.reset}
           running={busy}
           resetDisabled={busy}
-          start={waiting ? { label: "Compress PDF", loading: busy, onClick: start } : undefined}
+          start={waiting ? { label: t("start"), loading: busy, onClick: start } : undefined}
         />
       )}
     </Stack>

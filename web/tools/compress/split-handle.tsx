@@ -1,5 +1,7 @@
 import { Box, Icon } from "@chakra-ui/react";
 import { LuChevronsLeftRight } from "react-icons/lu";
+import { formatPercent } from "../../i18n/format";
+import { useT } from "../../i18n/provider";
 import { splitForKey } from "./view-math";
 
 export interface SplitHandleProps {
@@ -14,7 +16,8 @@ export interface SplitHandleProps {
  * drags it (so a second finger on it still makes a pinch); the keyboard moves it as a slider: the
  * arrow keys by 1%, with Shift or Page Up/Down by 10%, Home and End to either edge.
  */
-export function SplitHandle({ value, onChange, label = "Split between original and compressed" }: SplitHandleProps) {
+export function SplitHandle({ value, onChange, label }: SplitHandleProps) {
+  const t = useT("compress-pdf");
   const rounded = Math.round(value);
   return (
     <Box
@@ -42,12 +45,15 @@ export function SplitHandle({ value, onChange, label = "Split between original a
       <Box
         role="slider"
         tabIndex={0}
-        aria-label={label}
+        aria-label={label ?? t("split.label")}
         aria-orientation="horizontal"
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={rounded}
-        aria-valuetext={`${rounded}% original, ${100 - rounded}% compressed`}
+        aria-valuetext={t("split.value", {
+          original: formatPercent(rounded),
+          compressed: formatPercent(100 - rounded),
+        })}
         position="absolute"
         top="50%"
         left="0"

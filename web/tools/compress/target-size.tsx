@@ -1,16 +1,20 @@
 import { Box, Field, HStack, Input, RadioGroup, Text } from "@chakra-ui/react";
 import { useState } from "react";
+import { formatNumber } from "../../i18n/format";
+import { useLocale, useT } from "../../i18n/provider";
+import { formatTarget } from "./outcome";
 
 /**
  * "Compress to a size": no target (the level or quality decides), a preset, or a typed size.
  * Sizes are decimal megabytes, as upload forms state them: 10 MB = 10,000,000 bytes.
  */
 
+/** The first is the usual e-mail attachment limit, and says so. */
 export const TARGET_PRESETS = [
-  { value: "10", label: "Under 10 MB (e-mail)", bytes: 10_000_000 },
-  { value: "5", label: "Under 5 MB", bytes: 5_000_000 },
-  { value: "2", label: "Under 2 MB", bytes: 2_000_000 },
-  { value: "1", label: "Under 1 MB", bytes: 1_000_000 },
+  { value: "10", bytes: 10_000_000, email: true },
+  { value: "5", bytes: 5_000_000, email: false },
+  { value: "2", bytes: 2_000_000, email: false },
+  { value: "1", bytes: 1_000_000, email: false },
 ] as const;
 
 export type TargetPreset = "none" | (typeof TARGET_PRESETS)[number]["value"] | "custom";
@@ -27,7 +31,11 @@ export const NO_TARGET: TargetChoice = { preset: "none", custom: "" };
 export const MIN_TARGET_MB = 0.01;
 export const MAX_TARGET_MB = 2_000;
 
+// The English the functions below answer with (tests and callers outside React read them); the
+// field shows each in the page's language (TargetSizeField, by which one it is).
 const ENTER_SIZE = "Enter a size in MB, for example 1.5.";
+const TOO_SMALL = `The smallest target is ${MIN_TARGET_MB} MB (10 KB).`;
+const TOO_LARGE = `The largest target is ${MAX_TARGET_MB.toLocaleString("en")} MB.`;
 
 /** The typed size in bytes, or what is wrong with it; a comma is read as a decimal point. */
 export function parseTargetMB(text: string): { bytes: number } | { error: string } {
@@ -38,8 +46,8 @@ export function parseTargetMB(text: string): { bytes: number } | { error: string
   if (raw === "" || !/^\d*\.?\d+$|^\d+\.$/.test(raw)) return { error: ENTER_SIZE };
   const mb = Number(raw);
   if (!Number.isFinite(mb) || mb <= 0) return { error: ENTER_SIZE };
-  if (mb < MIN_TARGET_MB) return { error: `The smallest target is ${MIN_TARGET_MB} MB (10 KB).` };
-  if (mb > MAX_TARGET_MB) return { error: `The largest target is ${MAX_TARGET_MB.toLocaleString("en")} MB.` };
+  if (mb < MIN_TARGET_MB) return { error: TOO_SMALL };
+  if (mb > MAX_TARGET_MB) return { error: TOO_LARGE };
   return { bytes: Math.round(mb * 1_000_000) };
 }
 
@@ -70,23 +78,35 @@ export function TargetSizeField({
   /** Show the typed size's problem (after a start was refused, or once the field was left). */
   showError?: boolean;
 }) {
+  const t = useT("compress-pdf");
+  const locale = useLocale();
   const [left, setLeft] = useState(false);
-  const problem = (showError || left) && targetFields(value).error;
+  const error = (showError || left) && targetFields(value).error;
+  const problem = !error
+    ? undefined
+    : error === TOO_SMALL
+      ? t("target.error.min", { min: formatNumber(MIN_TARGET_MB, locale) })
+      : error === TOO_LARGE
+        ? t("target.error.max", { max: formatNumber(MAX_TARGET_MB, locale) })
+        : t("target.error.enter", { example: formatNumber(1.5, locale) });
   const options: { value: TargetPreset; label: string }[] = [
     { value: "none", label: noneLabel },
-    ...TARGET_PRESETS.map((p) => ({ value: p.value, label: p.label })),
-    { value: "custom", label: "Another size" },
+    ...TARGET_PRESETS.map((p) => {
+      const size = formatTarget(p.bytes, locale);
+      return { value: p.value, label: p.email ? t("target.email", { size }) : t("target.under", { size }) };
+    }),
+    { value: "custom", label: t("target.custom") },
   ];
   return (
     <Box>
       <RadioGroup.Root
         value={value.preset}
         onValueChange={(e) => e.value && onChange({ ...value, preset: e.value as TargetPreset })}
-        aria-label="Target size"
+        aria-label={t("target.label")}
         disabled={disabled}
       >
         <Text fontWeight="medium" fontSize="sm" mb="2">
-          Target size
+          {t("target.label")}
         </Text>
         <HStack gap="4" rowGap="2" wrap="wrap">
           {options.map((o) => (
@@ -100,12 +120,12 @@ export function TargetSizeField({
       </RadioGroup.Root>
       {value.preset === "custom" && (
         <Field.Root invalid={Boolean(problem)} disabled={disabled} mt="3" maxW="xs">
-          <Field.Label>Size in MB</Field.Label>
+          <Field.Label>{t("target.sizeLabel")}</Field.Label>
           <Input
             size="sm"
             inputMode="decimal"
             autoComplete="off"
-            placeholder="1.5"
+            placeholder={formatNumber(1.5, locale)}
             value={value.custom}
             onChange={(e) => onChange({ ...value, custom: e.currentTarget.value })}
             onBlur={() => setLeft(true)}
@@ -113,7 +133,9 @@ export function TargetSizeField({
           {problem ? (
             <Field.ErrorText>{problem}</Field.ErrorText>
           ) : (
-            <Field.HelperText>Decimals are fine: 1.5 MB is 1,500,000 bytes.</Field.HelperText>
+            <Field.HelperText>
+              {t("target.helper", { example: formatNumber(1.5, locale), bytes: formatNumber(1_500_000, locale) })}
+            </Field.HelperText>
           )}
         </Field.Root>
       )}
