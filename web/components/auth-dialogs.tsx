@@ -12,7 +12,7 @@ import {
   Text,
 } from "@chakra-ui/react";
 import { Link as RouterLink } from "@tanstack/react-router";
-import { type FormEvent, Suspense, useState } from "react";
+import { type FormEvent, type ReactNode, Suspense, useState } from "react";
 import * as v from "valibot";
 import { LoginBody, RegisterBody } from "../../schema/api";
 import { DEFAULT_LIMITS } from "../../schema/tools";
@@ -226,6 +226,21 @@ function LoginForm() {
   );
 }
 
+/**
+ * A link to a legal page, in a new tab (the form keeps what was typed while the terms are read).
+ * Its own component: <Rich> gives it the translated words as children, which `asChild` needs inside
+ * the router's link, not in place of it.
+ */
+function LegalLink({ to, children }: { to: "/terms" | "/privacy"; children?: ReactNode }) {
+  return (
+    <Link asChild color="fg.muted" textDecoration="underline">
+      <RouterLink to={to} target="_blank" rel="noopener">
+        {children}
+      </RouterLink>
+    </Link>
+  );
+}
+
 function RegisterForm() {
   const t = useT("auth");
   const tag = useLocale();
@@ -310,11 +325,7 @@ function RegisterForm() {
           <Rich
             ns="auth"
             k="register.agree"
-            components={["/terms", "/privacy"].map((to) => (
-              <Link key={to} asChild color="fg.muted" textDecoration="underline">
-                <RouterLink to={to} target="_blank" rel="noopener" />
-              </Link>
-            ))}
+            components={(["/terms", "/privacy"] as const).map((to) => <LegalLink key={to} to={to} />)}
           />
         </Text>
         <Button

@@ -30,7 +30,10 @@ import { Rich } from "../i18n/rich";
 import { startDownload } from "../tools/download";
 import { toast } from "../ui/toaster";
 
-export const Route = createFileRoute("/history")({ component: History, loader: namespaces("history", "parts", "tool-shell") });
+export const Route = createFileRoute("/history")({
+  component: History,
+  loader: namespaces("history", "parts", "tool-shell"),
+});
 
 /** The tool that made an entry: its title in the page's language; split's two kinds by name. */
 export function toolLabel(conversionType: string, t: Translate<"history">, tools: Translate<"tools">): string {

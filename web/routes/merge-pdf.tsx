@@ -7,7 +7,10 @@ import { FeatureGrid, Steps, UseCases } from "../tools/tool-info";
 import { ToolLayout } from "../tools/tool-layout";
 import { UploadTool } from "../tools/upload-tool";
 
-export const Route = createFileRoute("/merge-pdf")({ component: MergePdfPage, loader: namespaces("parts", "cloud", "tool-shell", "merge-pdf") });
+export const Route = createFileRoute("/merge-pdf")({
+  component: MergePdfPage,
+  loader: namespaces("parts", "cloud", "tool-shell", "merge-pdf"),
+});
 
 const features = [
   { icon: LuArrowUpDown, key: "order" },

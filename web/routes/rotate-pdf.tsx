@@ -6,7 +6,10 @@ import { defaultRotateChoice, type RotateChoice, RotateOptions, rotateFields } f
 import { ToolLayout } from "../tools/tool-layout";
 import { UploadTool } from "../tools/upload-tool";
 
-export const Route = createFileRoute("/rotate-pdf")({ component: RotatePdfPage, loader: namespaces("parts", "cloud", "tool-shell", "rotate-pdf") });
+export const Route = createFileRoute("/rotate-pdf")({
+  component: RotatePdfPage,
+  loader: namespaces("parts", "cloud", "tool-shell", "rotate-pdf"),
+});
 
 function RotatePdfPage() {
   const t = useT("rotate-pdf");

@@ -10,7 +10,10 @@ import { ToolLayout } from "../tools/tool-layout";
 import { UnlockResults } from "../tools/unlock-results";
 import { useUnlock } from "../tools/use-unlock";
 
-export const Route = createFileRoute("/unlock-pdf")({ component: UnlockPdfPage, loader: namespaces("parts", "cloud", "tool-shell", "unlock-pdf") });
+export const Route = createFileRoute("/unlock-pdf")({
+  component: UnlockPdfPage,
+  loader: namespaces("parts", "cloud", "tool-shell", "unlock-pdf"),
+});
 
 const tool = toolsById["unlock-pdf"];
 
