@@ -107,6 +107,8 @@ function imagesDiffer(frame: Locator) {
 
 async function dragSplitTo(page: Page, frame: Locator, fraction: number) {
   const handle = page.getByTestId("compare-handle");
+  // In the middle of the screen, as a person would have it: the sticky run bar covers the bottom.
+  await handle.evaluate((el) => el.scrollIntoView({ block: "center" }));
   const h = await handle.boundingBox();
   const f = await frame.boundingBox();
   if (!h || !f) throw new Error("no comparison on the page");

@@ -64,14 +64,19 @@ test("merge: drag and drop reorders from the keyboard too", async ({ page }) => 
   await expect(page.getByTestId("upload-item").nth(1)).toContainText("qpdf__good13.pdf");
 });
 
-test("merge: one file is not enough, and other file types are skipped", async ({ page }) => {
+test("merge: one file is not enough, and other file types are refused on their row", async ({ page }) => {
   await page.goto("/merge-pdf");
   await page.getByTestId("file-input").setInputFiles([writeTemp("notes.txt", "hello")]);
   await expectToast(page, "File validation error", "File type .txt is not supported. Accepted types: .pdf");
-  await expect(page.getByTestId("upload-item")).toHaveCount(0);
+  // Refused files stay on the list with the reason (issue 21), and are never sent.
+  const refused = page.getByTestId("upload-item").filter({ hasText: "notes.txt" });
+  await expect(refused).toHaveAttribute("data-status", "refused");
+  await expect(refused).toContainText("File type .txt is not supported");
 
   await page.getByTestId("file-input").setInputFiles([potato]);
   await page.getByRole("button", { name: "Merge PDF" }).click();
   await expectToast(page, "Merge requires multiple files", "Please select at least 2 PDF files to merge");
-  await expect(page.getByTestId("upload-item")).toContainText("At least 2 files required for merging");
+  await expect(page.getByTestId("upload-item").filter({ hasText: "qpdf__good13.pdf" })).toContainText(
+    "At least 2 files required for merging",
+  );
 });
