@@ -35,7 +35,8 @@ test("merge: arrange three PDFs, merge them, and download one PDF in that order"
   await expect(items.nth(2)).toContainText("pysample__pdflatex-4-pages.pdf");
 
   await page.getByRole("button", { name: "Merge PDF" }).click();
-  await expect(items.nth(0)).toHaveAttribute("data-status", "processing");
+  // Processing, or already done on a quick machine.
+  await expect(items.nth(0)).toHaveAttribute("data-status", /processing|completed/);
   const button = page.getByRole("button", { name: "Download Merged PDF" });
   await expect(button).toBeVisible({ timeout: 20_000 });
   await expectToast(page, "Files processed successfully");

@@ -1,4 +1,5 @@
 import { createMiddleware } from "hono/factory";
+import { splitLocalePath } from "../../schema/locales";
 import { apiCsp, commonSecurityHeaders, HSTS, pageCsp } from "../../schema/security-headers";
 import { type AppEnv, isProduction } from "../env";
 
@@ -11,6 +12,10 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   const headers = c.res.headers;
   for (const [k, v] of Object.entries(commonSecurityHeaders)) headers.set(k, v);
   headers.set("Content-Security-Policy", isApi ? apiCsp : pageCsp);
+  // The cloud-save popup comes back to /auth/... from the provider's pages; it must still reach the
+  // window that opened it (to report and close), which a stricter opener policy would sever. The
+  // Worker serves these pages now (worker/routes/pages.ts), so the _headers file's rule is not enough.
+  if (splitLocalePath(c.req.path).path.startsWith("/auth/")) headers.set("Cross-Origin-Opener-Policy", "unsafe-none");
   if (isProduction(c.env)) headers.set("Strict-Transport-Security", HSTS);
   if (isApi && !headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
 });

@@ -103,4 +103,15 @@ describe("each page's head, in its language, before any script runs", () => {
       }
     }
   });
+
+  it("the cloud callback keeps its opener (the popup reports back); other pages isolate theirs", async () => {
+    const opener = async (path: string) => {
+      const res = await call(path, { headers: { accept: "text/html" } });
+      await res.arrayBuffer();
+      return res.headers.get("cross-origin-opener-policy");
+    };
+    expect(await opener("/auth/dropbox/callback")).toBe("unsafe-none");
+    expect(await opener("/de/auth/google/callback")).toBe("unsafe-none");
+    expect(await opener("/merge-pdf")).toBe("same-origin-allow-popups");
+  });
 });
