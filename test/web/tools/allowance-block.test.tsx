@@ -14,7 +14,7 @@ import * as toaster from "../../../web/ui/toaster";
 import { pdf, testUser } from "./helpers";
 
 // What the tool routes' loaders do before a page renders (the tool machinery's words).
-beforeAll(() => loadNamespaces("en", ["tool-shell"]));
+beforeAll(() => loadNamespaces("en", ["tool-shell", "parts", "cloud"]));
 
 function signedIn(user: typeof testUser) {
   localStorage.setItem("sessionToken", "tok");

@@ -8,7 +8,7 @@ import { useUploadQueue } from "../../../web/tools/use-upload-queue";
 import { converted, deferredFetch, jsonResponse, Providers, pdf } from "./helpers";
 
 // What the tool routes' loaders do before a page renders (the tool machinery's words).
-beforeAll(() => loadNamespaces("en", ["tool-shell"]));
+beforeAll(() => loadNamespaces("en", ["tool-shell", "parts", "cloud"]));
 
 const toast = vi.hoisted(() => vi.fn());
 vi.mock("../../../web/ui/toaster", () => ({ toast }));

@@ -16,7 +16,7 @@ import {
 } from "../../../web/tools/compress/view-math";
 
 // What the tool routes' loaders do before a page renders (the tool machinery's words).
-beforeAll(() => loadNamespaces("en", ["tool-shell"]));
+beforeAll(() => loadNamespaces("en", ["tool-shell", "parts", "cloud"]));
 
 const frame = { w: 400, h: 300 };
 const content = { w: 800, h: 600 };

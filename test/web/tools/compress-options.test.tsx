@@ -9,7 +9,7 @@ import { savingMessage } from "../../../worker/engine/image/compress/report";
 import { converted, deferredFetch, jsonResponse, Providers, pdf } from "./helpers";
 
 // What the tool routes' loaders do before a page renders (the tool machinery's words).
-beforeAll(() => loadNamespaces("en", ["tool-shell"]));
+beforeAll(() => loadNamespaces("en", ["tool-shell", "parts", "cloud"]));
 
 // The pages offer only what the shared schema reads: with issue 19's fields (targetSize; the PDF
 // cleanup switches, schema/options.ts) they are offered and sent; the last tests take them out of the

@@ -7,7 +7,7 @@ import { useUploadQueue } from "../../../web/tools/use-upload-queue";
 import { converted, jsonResponse, Providers, pdf } from "./helpers";
 
 // What the tool routes' loaders do before a page renders (the tool machinery's words).
-beforeAll(() => loadNamespaces("en", ["tool-shell"]));
+beforeAll(() => loadNamespaces("en", ["tool-shell", "parts", "cloud"]));
 
 // pdf.js does not run in jsdom: its verdicts are played here (the e2e tests use the real one).
 const lock = vi.hoisted(() => ({

@@ -10,7 +10,7 @@ import { useRedactPlan } from "../../../web/tools/redact/use-redact";
 import { converted, deferredFetch, jsonResponse, Providers, pdf } from "./helpers";
 
 // What the tool routes' loaders do before a page renders (the tool machinery's words).
-beforeAll(() => loadNamespaces("en", ["tool-shell"]));
+beforeAll(() => loadNamespaces("en", ["tool-shell", "parts", "cloud"]));
 
 beforeEach(() => localStorage.setItem("sessionToken", "tok"));
 afterEach(() => {

@@ -6,7 +6,7 @@ import { markLayout } from "../../../web/tools/watermark-preview";
 import { converted, deferredFetch, jsonResponse, Providers, pdf } from "./helpers";
 
 // What the tool routes' loaders do before a page renders (the tool machinery's words).
-beforeAll(() => loadNamespaces("en", ["tool-shell"]));
+beforeAll(() => loadNamespaces("en", ["tool-shell", "parts", "cloud"]));
 
 const toast = vi.hoisted(() => vi.fn());
 vi.mock("../../../web/ui/toaster", () => ({ toast }));
