@@ -26,6 +26,23 @@ export function freshIp(): string {
   return `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:${next.toString(16)}::1`;
 }
 
+let accounts = 0;
+/**
+ * A new free account's authorization header: 10 conversions a day, for requests of more files
+ * than a guest's 2 (each file converted counts as one).
+ */
+export async function freeAccount(): Promise<Record<string, string>> {
+  const email = `convert${++accounts}-${Date.now()}@example.com`;
+  const res = await call("/api/auth/register", {
+    method: "POST",
+    headers: { "content-type": "application/json", "cf-connecting-ip": freshIp() },
+    body: JSON.stringify({ firstName: "T", lastName: "U", email, password: "secret12", confirmPassword: "secret12" }),
+  });
+  const { sessionToken } = await json<{ sessionToken: string }>(res);
+  expect(sessionToken, `registering ${email}`).toBeTruthy();
+  return { authorization: `Bearer ${sessionToken}` };
+}
+
 export function post(path: string, body: FormData, headers: Record<string, string> = {}): Promise<Response> {
   return call(path, { method: "POST", body, headers: { "cf-connecting-ip": freshIp(), ...headers } });
 }
@@ -50,8 +67,12 @@ export interface ConvertBody {
 }
 
 /** Posts and expects a 200; returns the body. */
-export async function convertOk(path: string, body: FormData): Promise<ConvertBody> {
-  const res = await post(path, body);
+export async function convertOk(
+  path: string,
+  body: FormData,
+  headers: Record<string, string> = {},
+): Promise<ConvertBody> {
+  const res = await post(path, body, headers);
   const text = await res.text();
   expect(res.status, text).toBe(200);
   return JSON.parse(text) as ConvertBody;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { base64Bytes, convertFails, convertOk, download, form, freshIp, pdfText } from "../convert/support";
+import { base64Bytes, convertFails, convertOk, download, form, freeAccount, freshIp, pdfText } from "../convert/support";
 import { call, corpusFile, json, oracle } from "../helpers";
 import { encryptedSamples, encryptionOf } from "./support";
 
@@ -79,6 +79,7 @@ describe("unlock: several files at once", () => {
         ],
         { password: "user2" },
       ),
+      await freeAccount(),
     );
     expect(body.files.map((f) => f.status)).toEqual(["unlocked", "error", "unlocked"]);
     expect(body.message).toBe("2 of 3 files unlocked");
@@ -102,6 +103,7 @@ describe("unlock: several files at once", () => {
         ],
         { password: "user2", passwords: JSON.stringify({ "b.pdf": "user4", "2": "owner4" }) },
       ),
+      await freeAccount(),
     );
     expect(body.files.map((f) => f.status)).toEqual(["unlocked", "unlocked", "unlocked"]);
     expect(body.message).toBe("PDF files unlocked successfully");

@@ -4,7 +4,8 @@ import { EngineError, isEngineError } from "../core/errors";
 import { writeCompactSyntax } from "./compact-syntax";
 import { documentFromContext, dropSupersededObjects, openPdf, parseGuarded } from "./crypto/security";
 import { checkMetadata } from "./metadata";
-import { repairPageTree } from "./page-tree";
+import { pageTreeRepaired, repairPageTree } from "./page-tree";
+import { hasIntactXref } from "./structure";
 import { installParseGuards, releaseParse } from "./parse-guard";
 import { installWeakPools } from "./pools";
 import { copyStreamBytesInBulk, shareStreamBytes } from "./stream-bytes";
@@ -77,6 +78,15 @@ export async function loadPdf(bytes: Uint8Array, opts: LoadPdfOptions = {}): Pro
   }
   if (pages === 0) throw new EngineError("pdf_damaged", withName(opts.name, "has no pages that could be read."));
   return doc;
+}
+
+/**
+ * Whether `bytes`, loaded as `doc`, may be handed back as they came: their cross-reference data
+ * holds and loading had nothing to correct (a page tree's counts, a lost tree). Otherwise the
+ * rewrite is what repairs them.
+ */
+export function intactAsLoaded(bytes: Uint8Array, doc: PDFDocument): boolean {
+  return hasIntactXref(bytes) && !pageTreeRepaired(doc);
 }
 
 function withName(name: string | undefined, rest: string): string {

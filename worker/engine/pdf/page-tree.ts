@@ -8,6 +8,14 @@ const MAX_OBJECT_NUMBER = 8_388_607;
 
 const withName = (name: string | undefined, rest: string) => (name ? `${name} ${rest}` : `This PDF ${rest}`);
 
+/** Documents whose page tree had to be corrected on load: handing their bytes back would hand back the damage. */
+const repaired = new WeakSet<PDFDocument>();
+
+/** Whether loading `doc` corrected its page tree (wrong counts, a lost tree rebuilt). */
+export function pageTreeRepaired(doc: PDFDocument): boolean {
+  return repaired.has(doc);
+}
+
 /**
  * Checks and repairs the page tree before pdf-lib walks it. pdf-lib recurses without
  * yielding: a tree whose nodes repeat (a loop, or a small tree fanned out into billions of
@@ -23,6 +31,7 @@ export function repairPageTree(doc: PDFDocument, name?: string): void {
   const root = doc.context.lookup(doc.catalog.get(PDFName.of("Pages")));
   if (!(root instanceof PDFPageTree)) {
     rebuildPageTree(doc, name);
+    repaired.add(doc);
     return;
   }
   // Pre-order: every node before its children, so the reverse visits children first.
@@ -57,6 +66,7 @@ export function repairPageTree(doc: PDFDocument, name?: string): void {
     const declared = node.get(PDFName.of("Count"));
     if (!(declared instanceof PDFNumber) || declared.asNumber() !== count) {
       node.set(PDFName.of("Count"), PDFNumber.of(count));
+      repaired.add(doc);
     }
   }
 }

@@ -13,20 +13,30 @@ const MAX_ENTRIES_CHECKED = 100_000;
 const isObjectAt = (bytes: Uint8Array, offset: number) =>
   /^\s*\d+\s+\d+\s+obj\b/.test(latin1(bytes.subarray(offset, offset + 40)));
 
-/** The last section's entries of a classic table each point at their object ("n 0 obj"). */
+/**
+ * A classic table read strictly, subsection by subsection up to its trailer: every header two
+ * numbers, every entry "offset generation n|f" of 10 and 5 digits, and every entry in use
+ * pointing at its object ("n 0 obj"). Past MAX_ENTRIES_CHECKED entries the rest is trusted.
+ */
 function tableEntriesHold(bytes: Uint8Array, offset: number): boolean {
-  const head = latin1(bytes.subarray(offset, Math.min(bytes.length, offset + 64)));
-  const section = /^\s*xref\s+(\d+)\s+(\d+)\s/.exec(head);
-  if (!section) return false;
-  const count = Math.min(Number(section[2]), MAX_ENTRIES_CHECKED);
-  const text = latin1(bytes.subarray(offset + section[0].length, offset + section[0].length + count * 20 + 64));
-  const entries = text.match(/(\d{10}) (\d{5}) ([nf])/g) ?? [];
-  if (entries.length < count) return false;
-  for (const entry of entries.slice(0, count)) {
-    const [at, , kind] = entry.split(" ");
-    if (kind === "n" && Number(at) > 0 && !isObjectAt(bytes, Number(at))) return false;
+  let at = offset + (latin1(bytes.subarray(offset, offset + 16)).indexOf("xref") + 4);
+  let checked = 0;
+  const window = () => latin1(bytes.subarray(at, Math.min(bytes.length, at + 64)));
+  for (;;) {
+    const head = window();
+    if (/^\s*trailer\b/.test(head)) return true;
+    const section = /^\s*(\d{1,10})[ \t]+(\d{1,10})[ \t]*\r?\n/.exec(head);
+    if (!section) return false;
+    const count = Number(section[2]);
+    at += section[0].length;
+    for (let i = 0; i < count; i++) {
+      if (checked++ >= MAX_ENTRIES_CHECKED) return true;
+      const entry = /^(\d{10}) (\d{5}) ([nf])(?: \r| \n|\r\n)/.exec(latin1(bytes.subarray(at, at + 20)));
+      if (!entry || Number(entry[2]) > 65535) return false;
+      if (entry[3] === "n" && Number(entry[1]) > 0 && !isObjectAt(bytes, Number(entry[1]))) return false;
+      at += 20;
+    }
   }
-  return true;
 }
 
 export function hasIntactXref(bytes: Uint8Array): boolean {

@@ -1,8 +1,7 @@
 import type { PdfLevel } from "../../../../schema/options";
 import type { Budget } from "../../core/budget";
 import { checkPageContents } from "../content-check";
-import { guardPdf, loadPdf, savePdf } from "../document";
-import { hasIntactXref } from "../structure";
+import { guardPdf, intactAsLoaded, loadPdf, savePdf } from "../document";
 import { applyDocumentOptions, type DocumentOptions, type OptionsReport } from "./document-options";
 import { mergeDuplicateFonts } from "./fonts/merge";
 import { subsetFonts } from "./fonts/subset";
@@ -108,7 +107,7 @@ export async function compressPdf(bytes: Uint8Array, opts: CompressPdfOptions): 
       ? { images: { ...images, measured: new Map() }, target: { ...target, met: bytes.length <= target.size } }
       : {}),
   };
-  if (hasIntactXref(bytes)) return { bytes, unchanged: true, repaired: false, ...kept };
+  if (intactAsLoaded(bytes, doc)) return { bytes, unchanged: true, repaired: false, ...kept };
   return { bytes: out, unchanged: false, repaired: true, ...done };
 }
 

@@ -1,7 +1,6 @@
 import type { Budget } from "../../core/budget";
 import { checkPageContents } from "../content-check";
-import { loadPdf, savePdf } from "../document";
-import { hasIntactXref } from "../structure";
+import { intactAsLoaded, loadPdf, savePdf } from "../document";
 import { type Decryption, decryptionOf } from "./security";
 
 export interface UnlockOptions {
@@ -27,7 +26,7 @@ export async function unlockPdf(bytes: Uint8Array, opts: UnlockOptions = {}): Pr
   const pageCount = doc.getPageCount();
   const decryption = decryptionOf(doc);
   if (!decryption) {
-    if (hasIntactXref(bytes)) return { bytes, decryption, pageCount, repaired: false };
+    if (intactAsLoaded(bytes, doc)) return { bytes, decryption, pageCount, repaired: false };
     // What a damaged file still holds must be readable (a cut-off encrypted file's is not).
     await checkPageContents(doc, { name: opts.name, budget: opts.budget });
     return { bytes: await savePdf(doc, { budget: opts.budget }), decryption, pageCount, repaired: true };
