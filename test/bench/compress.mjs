@@ -249,9 +249,9 @@ export async function run({ E, bundle, dir, log }) {
   ]) {
     if (!wanted(g)) continue;
     const tag = basename(file, ".pdf");
+    // Text as pdftotext reads it, whole file: compression must not change what can be searched or copied.
+    const qual = (res) => ({ ssim: round(pdfSsim(E, file, res, pages, dir)), text: pdfTextSame(file, res) });
     if (want("pdf")) {
-      // Text as pdftotext reads it, whole file: compression must not change what can be searched or copied.
-      const qual = (res) => ({ ssim: round(pdfSsim(E, file, res, pages, dir)), text: pdfTextSame(file, res) });
       for (const level of ["low", "recommended", "extreme"]) {
         const o = out(`ours-${level}-${tag}.pdf`);
         add(g, file, `ours (${level})`, await engine(bundle, "pdf", file, o, { level }), qual(o));

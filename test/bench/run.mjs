@@ -4,7 +4,7 @@
  * `name` and `run({ E, bundle, dir, log })` returning `{ rows, notes, tools, markdown? }`; this
  * runner bundles the engine once, runs the groups, prints a table per group (the group's own
  * markdown when it gives one) and writes test/bench/results/<group>.json (and .md).
- * `npm run bench -- compress` runs one group (compress, gray, tools, startup, memory, hostile, first-paint);
+ * `npm run bench -- compress` runs one group (compress, gray, tools, startup, memory, hostile, first-paint, walk);
  * BENCH_ROWS="text PDF" also narrows the compress group to the inputs so named (results not written).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -20,8 +20,9 @@ import { machine } from "./machine.mjs";
 import * as memory from "./memory.mjs";
 import * as startup from "./startup.mjs";
 import * as tools from "./tools.mjs";
+import * as walk from "./walk.mjs";
 
-const GROUPS = [compress, gray, tools, startup, memory, hostile, firstPaint];
+const GROUPS = [compress, gray, tools, startup, memory, hostile, firstPaint, walk];
 const wanted = process.argv.slice(2);
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 

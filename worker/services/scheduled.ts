@@ -5,11 +5,19 @@ import { deleteResults } from "./storage";
 import { sweepThrottle } from "./throttle";
 
 const RESULTS_PREFIX = "results/";
-/** Rows (and objects) one batch deletes: R2 takes at most 1000 keys per delete. */
-const BATCH = 1000;
-/** Bounds one run's work; what is left waits for the next run (every 15 minutes). */
-const MAX_BATCHES = 50;
-const MAX_LIST_PAGES = 20;
+/**
+ * Bounds one run's work; what is left waits for the next run (every 15 minutes). `batch`: rows
+ * (and objects) one batch deletes, R2 taking at most 1000 keys per delete; `batches` of them a
+ * run; `listPages` pages of the bucket (of `batch` keys) walked a run. Tests pass smaller ones to
+ * reach the same limits with a tenth of the objects.
+ */
+export interface SweepLimits {
+  batch: number;
+  batches: number;
+  listPages: number;
+}
+export const SWEEP_LIMITS: SweepLimits = { batch: 1000, batches: 50, listPages: 20 };
+const MAX_LIST_PAGES = SWEEP_LIMITS.listPages;
 /** Where the bucket walk stopped, so the next run goes on from there instead of the first key. */
 const CURSOR_KEY = "sweep:results-cursor";
 
@@ -22,23 +30,27 @@ export interface SweepReport {
 }
 
 /** Deletes the results whose time has come, oldest first, by the table's expiry index. */
-export async function sweepResults(env: Pick<Env, "FILES" | "DB">, now: Date): Promise<number> {
+export async function sweepResults(
+  env: Pick<Env, "FILES" | "DB">,
+  now: Date,
+  { batch, batches }: SweepLimits = SWEEP_LIMITS,
+): Promise<number> {
   const db = getDb(env.DB);
   let deleted = 0;
-  for (let i = 0; i < MAX_BATCHES; i++) {
+  for (let i = 0; i < batches; i++) {
     const due = await db
       .select({ id: results.id })
       .from(results)
       .where(lte(results.expiresAt, now))
       .orderBy(asc(results.expiresAt))
-      .limit(BATCH);
+      .limit(batch);
     if (due.length === 0) break;
     await deleteResults(
       env,
       due.map((r) => r.id),
     );
     deleted += due.length;
-    if (due.length < BATCH) break;
+    if (due.length < batch) break;
   }
   return deleted;
 }
@@ -48,11 +60,15 @@ export async function sweepResults(env: Pick<Env, "FILES" | "DB">, now: Date): P
  * deletes objects past the latest moment their own metadata allows (a result's life cap, or the
  * expiry of one stored before the table existed). It finds what the table does not know of.
  */
-export async function sweepStrays(env: Pick<Env, "FILES" | "COUNTERS">, now: Date): Promise<number> {
+export async function sweepStrays(
+  env: Pick<Env, "FILES" | "COUNTERS">,
+  now: Date,
+  { batch, listPages }: SweepLimits = SWEEP_LIMITS,
+): Promise<number> {
   let cursor = (await env.COUNTERS.get(CURSOR_KEY)) ?? undefined;
   let deleted = 0;
-  for (let page = 0; page < MAX_LIST_PAGES; page++) {
-    const list = await env.FILES.list({ prefix: RESULTS_PREFIX, cursor, limit: BATCH, include: ["customMetadata"] });
+  for (let page = 0; page < listPages; page++) {
+    const list = await env.FILES.list({ prefix: RESULTS_PREFIX, cursor, limit: batch, include: ["customMetadata"] });
     const stale = list.objects
       .filter((o) => {
         const meta = o.customMetadata ?? {};

@@ -108,6 +108,24 @@ describe("compress-pdf to a size", () => {
     expect(page1).toBeGreaterThan(26);
   });
 
+  it("spends room under a generous target on quality, above the recommended level", { timeout: 180_000 }, async () => {
+    const input = await photoPdf();
+    const recommended = await compress(input, { level: "recommended" });
+    const target = Math.round(recommended.out.length * 3);
+    expect(target).toBeLessThan(input.length);
+    const { file, out } = await compress(input, { targetSize: String(target) });
+    expect(file.targetMet).toBe(true);
+    expect(out.length).toBeLessThanOrEqual(target);
+    expect(out.length).toBeGreaterThan(recommended.out.length);
+    // More pixels kept than 150 ppi, at a higher bar, and closer to the original on the page.
+    const [a, b] = [await ppis(recommended.out), await ppis(out)];
+    expect(Math.max(...b)).toBeGreaterThan(Math.max(...a));
+    expect(file.quality).toBeGreaterThan(recommended.file.quality!);
+    const page = async (bytes: Uint8Array) => render(bytes, { page: 1, dpi: 100 });
+    const original = await page(input);
+    expect(psnr(original, await page(out))).toBeGreaterThan(psnr(original, await page(recommended.out)));
+  });
+
   it("keeps every image when the lossless steps are enough", { timeout: 120_000 }, async () => {
     const input = await photoPdf();
     const { file, out } = await compress(input, { targetSize: String(input.length) });

@@ -1,16 +1,21 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { sweepResults, sweepStrays } from "../../../worker/services/scheduled";
+import { SWEEP_LIMITS, type SweepLimits, sweepResults, sweepStrays } from "../../../worker/services/scheduled";
 import { resultKey } from "../../../worker/services/storage";
 
 /**
  * Files are promised deleted after 24 hours, and that must hold with tens of thousands of
  * results: the sweep used to list the bucket from its first key every run, 20,000 keys at most,
  * so results past that were never reached (32,066 results, the last 7,066 expired: three sweeps
- * deleted none). Here the expired ones are, again, the last keys.
+ * deleted none). Here the expired ones are, again, the last keys. The sweep's limits are a tenth
+ * of production's (pages and batches of 100 keys, not 1,000), and so are the counts: the same
+ * limits are reached with a tenth of the objects (the whole scale took three minutes).
  */
-const TOTAL = 32_066;
-const EXPIRED = 7_066;
+const SCALE = 10;
+const LIMITS: SweepLimits = { ...SWEEP_LIMITS, batch: SWEEP_LIMITS.batch / SCALE };
+const PAGE_RUN = LIMITS.batch * LIMITS.listPages;
+const TOTAL = Math.round(32_066 / SCALE);
+const EXPIRED = Math.round(7_066 / SCALE);
 const HOUR = 3600_000;
 
 const idOf = (i: number) => `sweep${String(i).padStart(38, "0")}`;
@@ -66,7 +71,7 @@ describe("the expiry sweep at scale", () => {
     await store(TOTAL - EXPIRED, EXPIRED, now - HOUR);
     expect(await countObjects()).toBe(TOTAL);
 
-    expect(await sweepResults(env, new Date(now))).toBe(EXPIRED);
+    expect(await sweepResults(env, new Date(now), LIMITS)).toBe(EXPIRED);
     expect(await countObjects()).toBe(TOTAL - EXPIRED);
     const rows = await env.DB.prepare("SELECT count(*) AS n, min(expiresAt) AS soonest FROM results").first<{
       n: number;
@@ -75,18 +80,18 @@ describe("the expiry sweep at scale", () => {
     expect(rows?.n).toBe(TOTAL - EXPIRED);
     expect(rows?.soonest).toBeGreaterThan(now);
     // Nothing is due any more: a second run finds nothing.
-    expect(await sweepResults(env, new Date(now))).toBe(0);
+    expect(await sweepResults(env, new Date(now), LIMITS)).toBe(0);
   });
 
   it("walks the bucket on from where it stopped, so objects the table does not know are reached too", {
     timeout: 300_000,
   }, async () => {
     const now = Date.now();
-    // 20,500 live objects (more than one run's 20 pages of 1,000), then, in key order after them,
+    // More live objects than one run's 20 pages (2,050 at this scale), then, in key order after them,
     // objects stored before the table existed (or whose row was lost): only their own metadata
     // says when they go.
-    await store(100_000, 20_500, now + 12 * HOUR, false);
-    const strays = Array.from({ length: 300 }, (_, i) => `zstray${String(i).padStart(37, "0")}`);
+    await store(100_000, Math.round(20_500 / SCALE), now + 12 * HOUR, false);
+    const strays = Array.from({ length: 30 }, (_, i) => `zstray${String(i).padStart(37, "0")}`);
     await Promise.all(
       strays.map((id) =>
         env.FILES.put(resultKey(id), "x", { customMetadata: { expiresAt: new Date(now - HOUR).toISOString() } }),
@@ -95,15 +100,15 @@ describe("the expiry sweep at scale", () => {
     const before = await countObjects();
     // One run walks at most 20 pages and remembers where it stopped; the runs after it go on from
     // there (this file's first test may have left its objects too) until the end of the bucket.
-    let deleted = await sweepStrays(env, new Date(now));
+    let deleted = await sweepStrays(env, new Date(now), LIMITS);
     expect(await env.COUNTERS.get("sweep:results-cursor")).not.toBeNull();
     let runs = 1;
     while ((await env.COUNTERS.get("sweep:results-cursor")) !== null && runs < 50) {
-      deleted += await sweepStrays(env, new Date(now));
+      deleted += await sweepStrays(env, new Date(now), LIMITS);
       runs++;
     }
-    // (R2 may give fewer than 1,000 keys a page when it includes their metadata.)
-    expect(runs).toBeGreaterThanOrEqual(Math.ceil(before / 20_000));
+    // (R2 may give fewer keys a page than asked when it includes their metadata.)
+    expect(runs).toBeGreaterThanOrEqual(Math.ceil(before / PAGE_RUN));
     expect(runs).toBeLessThan(50);
     expect(deleted).toBe(strays.length);
     expect(await countObjects()).toBe(before - strays.length);

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { base64Bytes, convertFails, convertOk, download, form, freeAccount, freshIp, pdfText } from "../convert/support";
+import {
+  base64Bytes,
+  convertFails,
+  convertOk,
+  download,
+  form,
+  freeAccount,
+  freshIp,
+  pdfText,
+} from "../convert/support";
 import { call, corpusFile, json, oracle } from "../helpers";
 import { encryptedSamples, encryptionOf } from "./support";
 

@@ -47,3 +47,27 @@ export function readAll(src: PixelSource): Uint8Array {
   for (let b = src.nextBand(); b; b = src.nextBand()) out.set(b.data, b.y0 * stride);
   return out;
 }
+
+/** A source whose bands pass through `map` on their way out (which may change or only look at them). */
+export class MappedSource implements PixelSource {
+  constructor(
+    private readonly src: PixelSource,
+    private readonly map: (band: PixelBand) => PixelBand,
+  ) {}
+  get width() {
+    return this.src.width;
+  }
+  get height() {
+    return this.src.height;
+  }
+  get layout() {
+    return this.src.layout;
+  }
+  nextBand(): PixelBand | null {
+    const b = this.src.nextBand();
+    return b && this.map(b);
+  }
+  rewind(): void {
+    this.src.rewind();
+  }
+}

@@ -5,10 +5,10 @@ import { writeCompactSyntax } from "./compact-syntax";
 import { documentFromContext, dropSupersededObjects, openPdf, parseGuarded } from "./crypto/security";
 import { checkMetadata } from "./metadata";
 import { pageTreeRepaired, repairPageTree } from "./page-tree";
-import { hasIntactXref } from "./structure";
 import { installParseGuards, releaseParse } from "./parse-guard";
 import { installWeakPools } from "./pools";
 import { copyStreamBytesInBulk, shareStreamBytes } from "./stream-bytes";
+import { hasIntactXref } from "./structure";
 import { speedUpXrefStreams } from "./xref-speed";
 
 installWeakPools();

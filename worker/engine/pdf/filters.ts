@@ -1,23 +1,11 @@
-import {
-  PDFArray,
-  type PDFContext,
-  PDFDict,
-  PDFName,
-  PDFNumber,
-  type PDFObject,
-  type PDFRawStream,
-  PDFRef,
-} from "@cantoo/pdf-lib";
+import { PDFArray, type PDFContext, PDFDict, PDFName, PDFNumber, type PDFRawStream } from "@cantoo/pdf-lib";
 import { type DecodeOptions, type DecodeStep, decodedSize, decodeSteps, FILTER_ALIASES } from "../core/decode";
+import { resolve } from "./objects";
 
 /**
  * A stream's /Filter and /DecodeParms read into decode steps, and decoded with the engine's
  * bounded decoders (core/decode.ts): never pdf-lib's, which allocate whatever a stream asks for.
  */
-
-function resolve(ctx: PDFContext, o: PDFObject | undefined): PDFObject | undefined {
-  return o instanceof PDFRef ? ctx.lookup(o) : o;
-}
 
 function num(ctx: PDFContext, d: PDFDict, key: string, fallback: number): number {
   const v = resolve(ctx, d.get(PDFName.of(key)));

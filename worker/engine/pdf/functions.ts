@@ -1,15 +1,7 @@
-import {
-  PDFArray,
-  type PDFContext,
-  PDFDict,
-  PDFName,
-  PDFNumber,
-  type PDFObject,
-  PDFRawStream,
-  PDFRef,
-} from "@cantoo/pdf-lib";
+import { PDFArray, type PDFContext, PDFDict, PDFName, PDFNumber, type PDFObject, PDFRawStream } from "@cantoo/pdf-lib";
 import { DecodeFailed, DecodeLimit } from "../core/decode";
 import { decodeStream, MalformedFilters } from "./filters";
+import { numberArray, resolve } from "./objects";
 import { parsePostScript, runPostScript } from "./postscript";
 
 /**
@@ -27,22 +19,6 @@ const MAX_SAMPLE_BYTES = 4 * 1024 * 1024;
 const MAX_INPUTS = 8;
 const MAX_PROGRAM_BYTES = 64 * 1024;
 const MAX_DEPTH = 16;
-
-function resolve(ctx: PDFContext, o: PDFObject | undefined): PDFObject | undefined {
-  return o instanceof PDFRef ? ctx.lookup(o) : o;
-}
-
-function numbers(ctx: PDFContext, o: PDFObject | undefined): number[] | null {
-  const v = resolve(ctx, o);
-  if (!(v instanceof PDFArray)) return null;
-  const out: number[] = [];
-  for (const item of v.asArray()) {
-    const n = resolve(ctx, item);
-    if (!(n instanceof PDFNumber)) return null;
-    out.push(n.asNumber());
-  }
-  return out;
-}
 
 function dictOf(o: PDFObject | undefined): PDFDict | null {
   if (o instanceof PDFRawStream) return o.dict;
@@ -65,9 +41,9 @@ export function compileFunction(ctx: PDFContext, obj: PDFObject | undefined, dep
   const d = dictOf(o);
   if (!d) return null;
   const type = resolve(ctx, d.get(PDFName.of("FunctionType")));
-  const domain = numbers(ctx, d.get(PDFName.of("Domain")));
+  const domain = numberArray(ctx, d.get(PDFName.of("Domain")));
   if (!(type instanceof PDFNumber) || !domain || domain.length < 2 || domain.length % 2) return null;
-  const range = numbers(ctx, d.get(PDFName.of("Range")));
+  const range = numberArray(ctx, d.get(PDFName.of("Range")));
   let f: PdfFunction | null;
   try {
     switch (type.asNumber()) {
@@ -104,7 +80,7 @@ function clipInputs(x: readonly number[], domain: number[]): number[] {
 
 function sampled(ctx: PDFContext, s: PDFRawStream, domain: number[], range: number[] | null): PdfFunction | null {
   const d = s.dict;
-  const size = numbers(ctx, d.get(PDFName.of("Size")));
+  const size = numberArray(ctx, d.get(PDFName.of("Size")));
   const bpsObj = resolve(ctx, d.get(PDFName.of("BitsPerSample")));
   const m = domain.length / 2;
   if (!range || range.length < 2 || !size || size.length !== m || m > MAX_INPUTS || !(bpsObj instanceof PDFNumber))
@@ -116,8 +92,8 @@ function sampled(ctx: PDFContext, s: PDFRawStream, domain: number[], range: numb
   if (!Number.isFinite(count) || (count * bps) / 8 > MAX_SAMPLE_BYTES) return null;
   const data = decodeStream(ctx, s, { max: MAX_SAMPLE_BYTES });
   if (data.length * 8 < count * bps) return null;
-  const encode = numbers(ctx, d.get(PDFName.of("Encode"))) ?? size.flatMap((k) => [0, k - 1]);
-  const decode = numbers(ctx, d.get(PDFName.of("Decode"))) ?? range;
+  const encode = numberArray(ctx, d.get(PDFName.of("Encode"))) ?? size.flatMap((k) => [0, k - 1]);
+  const decode = numberArray(ctx, d.get(PDFName.of("Decode"))) ?? range;
   if (encode.length < 2 * m || decode.length < 2 * n) return null;
   const max = 2 ** bps - 1;
   const samples = new Float64Array(count);
@@ -175,8 +151,8 @@ function readBits(data: Uint8Array, bit: number, bits: number): number {
 }
 
 function exponential(ctx: PDFContext, d: PDFDict, domain: number[]): PdfFunction | null {
-  const c0 = numbers(ctx, d.get(PDFName.of("C0"))) ?? [0];
-  const c1 = numbers(ctx, d.get(PDFName.of("C1"))) ?? [1];
+  const c0 = numberArray(ctx, d.get(PDFName.of("C0"))) ?? [0];
+  const c1 = numberArray(ctx, d.get(PDFName.of("C1"))) ?? [1];
   const nObj = resolve(ctx, d.get(PDFName.of("N")));
   if (!(nObj instanceof PDFNumber) || c0.length !== c1.length) return null;
   const e = nObj.asNumber();
@@ -190,8 +166,8 @@ function exponential(ctx: PDFContext, d: PDFDict, domain: number[]): PdfFunction
 
 function stitching(ctx: PDFContext, d: PDFDict, domain: number[], depth: number): PdfFunction | null {
   const fns = resolve(ctx, d.get(PDFName.of("Functions")));
-  const bounds = numbers(ctx, d.get(PDFName.of("Bounds")));
-  const encode = numbers(ctx, d.get(PDFName.of("Encode")));
+  const bounds = numberArray(ctx, d.get(PDFName.of("Bounds")));
+  const encode = numberArray(ctx, d.get(PDFName.of("Encode")));
   if (!(fns instanceof PDFArray) || !bounds || !encode) return null;
   const parts = fns.asArray().map((f) => compileFunction(ctx, f, depth + 1));
   const k = parts.length;
@@ -209,7 +185,7 @@ function stitching(ctx: PDFContext, d: PDFDict, domain: number[], depth: number)
 function postscript(ctx: PDFContext, s: PDFRawStream, domain: number[]): PdfFunction | null {
   const bytes = decodeStream(ctx, s, { max: MAX_PROGRAM_BYTES });
   const code = parsePostScript(new TextDecoder("latin1").decode(bytes));
-  const range = numbers(ctx, s.dict.get(PDFName.of("Range")));
+  const range = numberArray(ctx, s.dict.get(PDFName.of("Range")));
   if (!code || !range) return null;
   const n = range.length / 2;
   return (input) => {

@@ -32,7 +32,7 @@ function tableEntriesHold(bytes: Uint8Array, offset: number): boolean {
     for (let i = 0; i < count; i++) {
       if (checked++ >= MAX_ENTRIES_CHECKED) return true;
       const entry = /^(\d{10}) (\d{5}) ([nf])(?: \r| \n|\r\n)/.exec(latin1(bytes.subarray(at, at + 20)));
-      if (!entry || Number(entry[2]) > 65535) return false;
+      if (!entry) return false;
       if (entry[3] === "n" && Number(entry[1]) > 0 && !isObjectAt(bytes, Number(entry[1]))) return false;
       at += 20;
     }

@@ -1,4 +1,4 @@
-import type { PixelBand, PixelSource } from "../pixels";
+import { MappedSource, type PixelSource } from "../pixels";
 import { Downsampler } from "../resample";
 
 /**
@@ -8,7 +8,9 @@ import { Downsampler } from "../resample";
  */
 export function downscale(src: PixelSource, width: number, height: number): PixelSource {
   if (src.layout !== "rgba") return new Downsampler(src, width, height);
-  return new MapBands(new Downsampler(new MapBands(src, premultiply), width, height), unpremultiply);
+  const mapped = (source: PixelSource, f: (d: Uint8Array) => Uint8Array) =>
+    new MappedSource(source, (b) => ({ ...b, data: f(b.data) }));
+  return mapped(new Downsampler(mapped(src, premultiply), width, height), unpremultiply);
 }
 
 function premultiply(d: Uint8Array): Uint8Array {
@@ -32,31 +34,4 @@ function unpremultiply(d: Uint8Array): Uint8Array {
     d[i + 2] = Math.min(255, (d[i + 2] * 255 + (a >> 1)) / a);
   }
   return d;
-}
-
-/** A source whose bands pass through `map` (which may change them in place). */
-class MapBands implements PixelSource {
-  constructor(
-    private readonly src: PixelSource,
-    private readonly map: (data: Uint8Array) => Uint8Array,
-  ) {}
-
-  get width() {
-    return this.src.width;
-  }
-  get height() {
-    return this.src.height;
-  }
-  get layout() {
-    return this.src.layout;
-  }
-
-  nextBand(): PixelBand | null {
-    const b = this.src.nextBand();
-    return b && { ...b, data: this.map(b.data) };
-  }
-
-  rewind(): void {
-    this.src.rewind();
-  }
 }

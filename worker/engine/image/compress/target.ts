@@ -1,5 +1,5 @@
 import type { Budget } from "../../core/budget";
-import { CHANNELS, type Layout, memorySource, type PixelBand, type PixelSource, readAll } from "../pixels";
+import { CHANNELS, type Layout, MappedSource, memorySource, type PixelSource, readAll } from "../pixels";
 import { stripScore, type TileStrip } from "../quality";
 import { downscale } from "./scale";
 
@@ -149,7 +149,7 @@ export class TileSample {
         spots.push({ x, y, data: new Uint8Array(t * t * ch) });
       }
     }
-    const tap = new Tap(src, (band) => {
+    const tap = new MappedSource(src, (band) => {
       for (const s of spots) {
         for (let y = Math.max(s.y, band.y0); y < Math.min(s.y + t, band.y0 + band.rows); y++) {
           const from = ((y - band.y0) * w + s.x) * ch;
@@ -157,6 +157,7 @@ export class TileSample {
         }
       }
       check?.();
+      return band;
     });
     this.thumb = readAll(downscale(tap, this.thumbSize.width, this.thumbSize.height));
     for (const s of spots) this.tiles.push(s.data);
@@ -202,31 +203,6 @@ export class TileSample {
     });
     const strip = { data, width: c, height: c * this.tiles.length, count: this.tiles.length, layout: this.layout };
     return { strip, imagePixels };
-  }
-}
-
-/** A source whose bands are also shown to `seen` as they pass. */
-class Tap implements PixelSource {
-  constructor(
-    private readonly src: PixelSource,
-    private readonly seen: (band: PixelBand) => void,
-  ) {}
-  get width() {
-    return this.src.width;
-  }
-  get height() {
-    return this.src.height;
-  }
-  get layout() {
-    return this.src.layout;
-  }
-  nextBand(): PixelBand | null {
-    const b = this.src.nextBand();
-    if (b) this.seen(b);
-    return b;
-  }
-  rewind(): void {
-    this.src.rewind();
   }
 }
 

@@ -1,16 +1,10 @@
-import {
-  PDFArray,
-  type PDFContext,
-  PDFDict,
-  PDFName,
-  PDFNumber,
-  type PDFObject,
-  type PDFRawStream,
-  PDFRef,
-} from "@cantoo/pdf-lib";
+import { PDFArray, type PDFContext, PDFDict, PDFName, PDFNumber, type PDFRawStream } from "@cantoo/pdf-lib";
 import { zlibSync } from "fflate";
 import { DecodeFailed, DecodeLimit } from "../../core/decode";
 import { decodeStream, MalformedFilters } from "../filters";
+import { resolve } from "../objects";
+
+export { resolve };
 
 /** Stream plumbing for the compressor: filters, decoding with a size cap, Flate encoding. */
 
@@ -28,10 +22,6 @@ const ALIASES: Record<string, string> = {
   DCT: "DCTDecode",
   CCF: "CCITTFaxDecode",
 };
-
-export function resolve(ctx: PDFContext, o: PDFObject | undefined): PDFObject | undefined {
-  return o instanceof PDFRef ? ctx.lookup(o) : o;
-}
 
 export function filtersOf(ctx: PDFContext, dict: PDFDict): Filter[] | null {
   const f = resolve(ctx, dict.get(PDFName.of("Filter")));

@@ -7,7 +7,10 @@ import { type ImageLevel, type ImageReport, recompressImages } from "./images";
 
 /**
  * Compress a PDF to a size. Lossless first: a file that fits after it keeps every image as it
- * was. Then the recommended level (images to 150 ppi, the metric keeping SSIM 0.95); then, while
+ * was. Then the recommended level (images to 150 ppi, the metric keeping SSIM 0.95). When that
+ * leaves room under the target, higher rungs are tried, best first (up to 300 ppi and SSIM
+ * 0.98), each from the originals, and the best one that fits is kept: a 1 MB target is spent on
+ * quality, not left at 275 KB. When the recommended level is over the target, then, while
  * the file is over the target, lower rungs for the largest images first, each re-encoded once
  * from its original (never from an earlier re-encoding) with the metric guarding it at that
  * rung's bar, down to 72 ppi (ghostscript's /screen). Which image goes to which rung comes from
@@ -21,6 +24,22 @@ export const TARGET_RUNGS: readonly ImageLevel[] = [
   { ppi: 96, target: 0.9, range: [25, 80] },
   { ppi: 72, target: 0.85, range: [20, 75] },
 ];
+/**
+ * Rungs above the recommended level, best first: tried when the recommended result leaves room
+ * (it is under ROOM of the target). Each is a whole re-encoding from the originals.
+ */
+export const RAISE_RUNGS: readonly ImageLevel[] = [
+  { ppi: 300, target: 0.98, range: [60, 95] },
+  { ppi: 250, target: 0.975, range: [55, 93] },
+  { ppi: 200, target: 0.97, range: [50, 92] },
+  { ppi: 175, target: 0.96, range: [45, 90] },
+];
+/** Bytes per pixel at each raise rung against the recommended level, before an encode says better. */
+const RAISE_PRIOR = [1.8, 1.6, 1.4, 1.2];
+/** Encodings the raise may try (each a whole pass over the images). */
+const MAX_RAISES = 3;
+/** Raising is tried only when the recommended result is under this share of the target. */
+const ROOM = 0.8;
 /** Bytes per pixel at each rung against the recommended level, before any encode says better. */
 const PRIOR_RATIO = [1, 0.95, 0.9, 0.85];
 /** Plans aim this far under the target, so that a small misprediction still fits. */
@@ -101,7 +120,11 @@ export async function compressPdfToTarget(
   const r0Pixels = sourcePixels(originals, images.measured.keys());
   let msPerPixel = r0Pixels > 0 ? (Date.now() - started) / r0Pixels : PRIOR_MS_PER_PIXEL;
   let out = await save();
-  if (out.length <= target) return { images, out, met: true };
+  if (out.length <= target) {
+    const raised =
+      out.length < target * ROOM ? await raise(doc, originals, images, out, target, msPerPixel, save, opts) : null;
+    return { images: raised?.images ?? images, out: raised?.out ?? out, met: true };
+  }
 
   const entries = reducibleImages(doc, originals, images);
   const ratio = [...PRIOR_RATIO];
@@ -135,6 +158,85 @@ export async function compressPdfToTarget(
   }
   const met = out.length <= target;
   return { images, out, met, ...(met ? {} : { reason: whyNot(doc, entries, out.length, timedOut) }) };
+}
+
+/**
+ * Spends the room the recommended level left under the target on quality: the best raise rung
+ * whose predicted size fits (with a margin) and whose decoding fits the time left is encoded from
+ * the originals and saved. Every real result corrects the predictions: one over the target sends
+ * the search down a rung, one far under it up to a better rung not yet tried, while the time
+ * lasts (at most MAX_RAISES encodings). The best result that fits is kept; null when none does,
+ * and the document is then put back as the recommended level left it.
+ */
+async function raise(
+  doc: PDFDocument,
+  originals: Map<PDFRef, Snapshot>,
+  r0: ImageReport,
+  out0: Uint8Array,
+  target: number,
+  msPerPixel: number,
+  save: () => Promise<Uint8Array>,
+  opts: TargetPdfOptions,
+): Promise<{ images: ImageReport; out: Uint8Array } | null> {
+  const { budget } = opts;
+  const entries = reducibleImages(doc, originals, r0);
+  if (entries.length === 0 || r0.measured.size === 0) return null;
+  const recommended = new Map(entries.map((e) => [e, snapshotOne(e.stream)]));
+  const bytesNow = entries.reduce((n, e) => n + imageBytes(e.stream), 0);
+  const others = out0.length - bytesNow;
+  const decodeMs = entries.reduce((n, e) => n + e.width * e.height * msPerPixel, 0);
+  const predict = (i: number) =>
+    others +
+    entries.reduce((n, e) => {
+      const px = pixelsAtPpi(e, RAISE_RUNGS[i].ppi);
+      return n + (px === null ? e.original.contents.length : px * e.bpp0 * RAISE_PRIOR[i] * correction);
+    }, 0);
+  let correction = 1;
+  let best: { rung: number; images: ImageReport; out: Uint8Array; state: Map<Entry, Snapshot> } | null = null;
+  const tried = new Set<number>();
+  // The recommended result is held while rungs are tried: it is what comes back if none fits.
+  let held = out0.length;
+  budget?.take(held, "the file compressed at the recommended level");
+  try {
+    for (let attempt = 0; attempt < MAX_RAISES; attempt++) {
+      const i = RAISE_RUNGS.findIndex(
+        (_, k) => !tried.has(k) && k < (best?.rung ?? RAISE_RUNGS.length) && predict(k) <= target * AIM,
+      );
+      if (i < 0) break;
+      if (budget && decodeMs + saveMs(target) + 1000 > budget.remaining) break;
+      tried.add(i);
+      const predicted = predict(i);
+      for (const e of entries) restore(e.stream, e.original);
+      const r = await recompressImages(doc, RAISE_RUNGS[i], {
+        budget,
+        name: opts.name,
+        only: new Set(entries.map((e) => e.ref)),
+      });
+      const out = await save();
+      correction *= out.length / Math.max(1, predicted);
+      if (out.length <= target) {
+        if (best) budget?.give(best.out.length);
+        budget?.take(out.length, "the best file within the target so far");
+        best = {
+          rung: i,
+          images: { ...r, examined: r0.examined },
+          out,
+          state: new Map(entries.map((e) => [e, snapshotOne(e.stream)])),
+        };
+      }
+    }
+    if (!best) return restoreAll(recommended);
+    restoreAll(best.state);
+    return { images: best.images, out: best.out };
+  } finally {
+    if (best) held += best.out.length;
+    budget?.give(held);
+  }
+}
+
+function restoreAll(snapshots: Map<Entry, Snapshot>): null {
+  for (const [e, s] of snapshots) restore(e.stream, s);
+  return null;
 }
 
 /** The time a save of about `bytes` may take (pdf-lib writes about 50 MB a second here). */
@@ -221,7 +323,11 @@ function reducibleImages(doc: PDFDocument, originals: Map<PDFRef, Snapshot>, r0:
 
 /** The pixels an image has at a rung, or null when the rung would not resize it. */
 function pixelsAt(e: Entry, level: number): number | null {
-  const ppi = TARGET_RUNGS[level - 1].ppi;
+  return pixelsAtPpi(e, TARGET_RUNGS[level - 1].ppi);
+}
+
+/** The pixels an image has at `ppi` where it is painted, or null when that would not resize it. */
+function pixelsAtPpi(e: Entry, ppi: number): number | null {
   const scale = Math.max(((e.placed.width / 72) * ppi) / e.width, ((e.placed.height / 72) * ppi) / e.height);
   if (!(scale > 0) || scale * THRESHOLD >= 1) return null;
   return Math.max(1, Math.round(e.width * scale)) * Math.max(1, Math.round(e.height * scale));

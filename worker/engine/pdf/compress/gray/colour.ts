@@ -10,6 +10,7 @@ import {
   PDFString,
 } from "@cantoo/pdf-lib";
 import { compileFunction } from "../../functions";
+import { numberArray } from "../../objects";
 import { decodeGeneral, numberIn, resolve } from "../streams";
 
 /**
@@ -203,12 +204,12 @@ export class SpaceReader {
         const n = s instanceof PDFRawStream ? numberIn(ctx, s.dict, "N", 0) : 0;
         const base = BY_COMPONENTS[n];
         if (!base) return null;
-        const range = s instanceof PDFRawStream ? numbersOf(ctx, s.dict.get(PDFName.of("Range"))) : null;
+        const range = s instanceof PDFRawStream ? numberArray(ctx, s.dict.get(PDFName.of("Range"))) : null;
         return range && range.length === 2 * n ? { ...base, decode: range } : base;
       }
       case "Lab": {
         const d = resolve(ctx, v.get(1));
-        const r = d instanceof PDFDict ? numbersOf(ctx, d.get(PDFName.of("Range"))) : null;
+        const r = d instanceof PDFDict ? numberArray(ctx, d.get(PDFName.of("Range"))) : null;
         const range = r?.length === 4 ? r : [-100, 100, -100, 100];
         return {
           n: 3,
@@ -295,18 +296,6 @@ export class SpaceReader {
       decode: unit(n),
     };
   }
-}
-
-function numbersOf(ctx: PDFContext, o: PDFObject | undefined): number[] | null {
-  const v = resolve(ctx, o);
-  if (!(v instanceof PDFArray)) return null;
-  const out: number[] = [];
-  for (const x of v.asArray()) {
-    const n = resolve(ctx, x);
-    if (!(n instanceof PDFNumber)) return null;
-    out.push(n.asNumber());
-  }
-  return out;
 }
 
 /** A grey level as content-stream text: four decimals at most. */

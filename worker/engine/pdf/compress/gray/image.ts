@@ -1,15 +1,15 @@
 import {
-  PDFArray,
+  type PDFArray,
   type PDFContext,
   type PDFDict,
   PDFHexString,
   PDFName,
   PDFNumber,
-  type PDFObject,
   PDFRawStream,
 } from "@cantoo/pdf-lib";
 import { yieldToEventLoop } from "../../../core/budget";
 import { isEngineError } from "../../../core/errors";
+import { numberArray } from "../../objects";
 import { MAX_IMAGE_PIXELS } from "../images";
 import { decodeGeneral, filtersOf, numberIn, resolve } from "../streams";
 import type { GraySpace } from "./colour";
@@ -47,18 +47,6 @@ export type ImageOutcome = "converted" | "gray" | "jpx" | "unsupported" | "too-l
 const MAX_TINTED_PIXELS = 4_000_000;
 
 const GENERAL = new Set(["FlateDecode", "LZWDecode", "ASCII85Decode", "ASCIIHexDecode", "RunLengthDecode"]);
-
-function numbers(ctx: PDFContext, o: PDFObject | undefined): number[] | null {
-  const v = resolve(ctx, o);
-  if (!(v instanceof PDFArray)) return null;
-  const out: number[] = [];
-  for (const x of v.asArray()) {
-    const n = resolve(ctx, x);
-    if (!(n instanceof PDFNumber)) return null;
-    out.push(n.asNumber());
-  }
-  return out;
-}
 
 /** An image's /Decode, or its colour space's default for `bpc`-bit samples. */
 export function decodeOf(space: GraySpace, given: number[] | null, bpc: number): number[] {
@@ -109,7 +97,7 @@ export async function grayImage(job: GrayImageJob, stream: PDFRawStream): Promis
   if (![1, 2, 4, 8, 16].includes(bpc)) return "unsupported";
   if (width * height > MAX_IMAGE_PIXELS) return "too-large";
   if (space.tinted && space.n > 1 && width * height > MAX_TINTED_PIXELS) return "too-large";
-  const decode = decodeOf(space, numbers(ctx, d.get(PDFName.of("Decode"))), bpc);
+  const decode = decodeOf(space, numberArray(ctx, d.get(PDFName.of("Decode"))), bpc);
   const lossless = filters.every((f) => GENERAL.has(f.name) || f.name === "CCITTFaxDecode" || f.name === "JBIG2Decode");
   let done: boolean;
   try {
@@ -121,7 +109,7 @@ export async function grayImage(job: GrayImageJob, stream: PDFRawStream): Promis
       const ct = filters[0].params ? numberIn(ctx, filters[0].params, "ColorTransform", -1) : -1;
       done = await grayJpeg(job, stream, { width, height, space, decode, ct });
     } else if (filters.every((f) => GENERAL.has(f.name))) {
-      const colorKey = d.get(PDFName.of("SMask")) ? null : numbers(ctx, d.get(PDFName.of("Mask")));
+      const colorKey = d.get(PDFName.of("SMask")) ? null : numberArray(ctx, d.get(PDFName.of("Mask")));
       const layout: SampleLayout = { width, height, n: space.n, bpc, decode, space, colorKey };
       done = await graySamples(job, stream, layout, filters);
     } else done = false;
@@ -140,7 +128,7 @@ export async function grayImage(job: GrayImageJob, stream: PDFRawStream): Promis
 function grayMatte(ctx: PDFContext, d: PDFDict, space: GraySpace): void {
   const smask = resolve(ctx, d.get(PDFName.of("SMask")));
   if (!(smask instanceof PDFRawStream)) return;
-  const matte = numbers(ctx, smask.dict.get(PDFName.of("Matte")));
+  const matte = numberArray(ctx, smask.dict.get(PDFName.of("Matte")));
   if (matte && matte.length === space.n) smask.dict.set(PDFName.of("Matte"), ctx.obj([space.toGray(matte)]));
 }
 

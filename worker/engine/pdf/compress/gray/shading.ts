@@ -3,12 +3,12 @@ import {
   type PDFContext,
   PDFDict,
   PDFName,
-  PDFNumber,
   type PDFObject,
   PDFRawStream,
   type PDFRef,
 } from "@cantoo/pdf-lib";
 import { compileFunction } from "../../functions";
+import { numberArray } from "../../objects";
 import { decodeGeneral, deflate, numberIn, resolve } from "../streams";
 import type { GraySpace, SpaceReader } from "./colour";
 
@@ -28,18 +28,6 @@ const MAX_MESH_BYTES = 16 * 1024 * 1024;
 const SAMPLES_1D = 1024;
 const SAMPLES_2D = 33;
 
-function numbers(ctx: PDFContext, o: PDFObject | undefined): number[] | null {
-  const v = resolve(ctx, o);
-  if (!(v instanceof PDFArray)) return null;
-  const out: number[] = [];
-  for (const x of v.asArray()) {
-    const n = resolve(ctx, x);
-    if (!(n instanceof PDFNumber)) return null;
-    out.push(n.asNumber());
-  }
-  return out;
-}
-
 export function grayShading(ctx: PDFContext, spaces: SpaceReader, obj: PDFObject): ShadingOutcome {
   const d = obj instanceof PDFRawStream ? obj.dict : obj instanceof PDFDict ? obj : null;
   if (!d) return "unsupported";
@@ -55,7 +43,7 @@ export function grayShading(ctx: PDFContext, spaces: SpaceReader, obj: PDFObject
   } else if (type >= 4 && type <= 7 && obj instanceof PDFRawStream) {
     if (!grayMesh(ctx, obj, space, type)) return "unsupported";
   } else return "unsupported";
-  const bg = numbers(ctx, d.get(PDFName.of("Background")));
+  const bg = numberArray(ctx, d.get(PDFName.of("Background")));
   if (bg && bg.length === space.n) d.set(PDFName.of("Background"), ctx.obj([space.toGray(bg)]));
   d.set(PDFName.of("ColorSpace"), PDFName.of("DeviceGray"));
   return "converted";
@@ -73,8 +61,8 @@ function exactGray(ctx: PDFContext, fnObj: PDFObject, space: GraySpace, depth: n
   const type = numberIn(ctx, d, "FunctionType", -1);
   const domain = d.get(PDFName.of("Domain"));
   if (type === 2 && (space.model === "rgb" || space.model === "gray")) {
-    const c0 = numbers(ctx, d.get(PDFName.of("C0"))) ?? [0];
-    const c1 = numbers(ctx, d.get(PDFName.of("C1"))) ?? [1];
+    const c0 = numberArray(ctx, d.get(PDFName.of("C0"))) ?? [0];
+    const c1 = numberArray(ctx, d.get(PDFName.of("C1"))) ?? [1];
     if (c0.length !== space.n || c1.length !== space.n) return null;
     return ctx.obj({
       FunctionType: 2,
@@ -117,7 +105,7 @@ function sampledGray(ctx: PDFContext, fnObj: PDFObject, space: GraySpace, inputs
   const f = resolve(ctx, fnObj);
   const first = f instanceof PDFArray ? resolve(ctx, f.get(0)) : f;
   const d = first instanceof PDFRawStream ? first.dict : first instanceof PDFDict ? first : null;
-  const domain = d ? numbers(ctx, d.get(PDFName.of("Domain"))) : null;
+  const domain = d ? numberArray(ctx, d.get(PDFName.of("Domain"))) : null;
   if (!fn || !domain || domain.length !== 2 * inputs || inputs > 2) return null;
   const size = inputs === 1 ? [SAMPLES_1D] : [SAMPLES_2D, SAMPLES_2D];
   const count = size.reduce((a, b) => a * b, 1);
@@ -197,7 +185,7 @@ function grayMesh(ctx: PDFContext, s: PDFRawStream, space: GraySpace, type: numb
   const coord = numberIn(ctx, d, "BitsPerCoordinate", 0);
   const comp = numberIn(ctx, d, "BitsPerComponent", 0);
   const flagBits = numberIn(ctx, d, "BitsPerFlag", 0);
-  const decode = numbers(ctx, d.get(PDFName.of("Decode")));
+  const decode = numberArray(ctx, d.get(PDFName.of("Decode")));
   const n = space.n;
   if (!coord || !comp || comp > 16 || coord > 32 || !decode || decode.length !== 4 + 2 * n) return false;
   if (type !== 5 && ![2, 4, 8].includes(flagBits)) return false;

@@ -1,0 +1,63 @@
+/**
+ * `npm run bench -- walk`: the whole corpus walk (test/worker/corpus-walk.test.ts) inside workerd:
+ * every corpus PDF through every PDF tool, every corpus image through JPG to PDF. `npm test`
+ * walks a representative subset (every kind of file, the regressions found so far); this walks
+ * all of them (CORPUS_WALK=all), and fails the group when any file does. Writes results/walk.{json,md}.
+ */
+import { spawn } from "node:child_process";
+import { readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const name = "walk";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+export async function run() {
+  const report = join(tmpdir(), `corpus-walk-${process.pid}.json`);
+  const started = performance.now();
+  const code = await new Promise((resolve) => {
+    const child = spawn(
+      "npx",
+      [
+        "vitest",
+        "run",
+        "--project",
+        "worker",
+        "test/worker/corpus-walk.test.ts",
+        "--reporter=dot",
+        "--reporter=json",
+        `--outputFile.json=${report}`,
+      ],
+      {
+        cwd: ROOT,
+        stdio: "inherit",
+        env: {
+          ...process.env,
+          CORPUS_WALK: "all",
+          WRANGLER_SEND_METRICS: "false",
+          CLOUDFLARE_CF_FETCH_ENABLED: "false",
+        },
+      },
+    );
+    child.on("exit", (c) => resolve(c ?? 1));
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const results = JSON.parse(readFileSync(report, "utf8"));
+  rmSync(report, { force: true });
+  const tests = results.testResults.flatMap((f) => f.assertionResults);
+  const rows = tests.map((t) => ({ file: t.title, status: t.status, seconds: (t.duration ?? 0) / 1000 }));
+  const failed = rows.filter((r) => r.status === "failed");
+  const slowest = [...rows].sort((a, b) => b.seconds - a.seconds).slice(0, 10);
+  const markdown = [
+    `Corpus walk, every file: ${rows.length} tests, ${failed.length} failed, ${seconds.toFixed(0)} s (vitest exit ${code}).`,
+    "",
+    "| slowest files | time |",
+    "|---|--:|",
+    ...slowest.map((r) => `| ${r.file} | ${r.seconds.toFixed(1)} s |`),
+    ...(failed.length ? ["", "| failed |", "|---|", ...failed.map((r) => `| ${r.file} |`)] : []),
+  ].join("\n");
+  if (code !== 0) process.exitCode = 1;
+  return { rows, notes: failed.map((r) => `failed: ${r.file}`), markdown };
+}
