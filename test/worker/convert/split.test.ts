@@ -173,7 +173,10 @@ describe("POST /api/convert/split-pages", () => {
       authorization: `Bearer ${sessionToken}`,
     });
     expect(res.status).toBe(200);
-    const rows = await env.DB.prepare("select convertedFilename, conversionType from file_history").all();
+    // Only this user's rows: other files' tests share the database.
+    const rows = await env.DB.prepare(
+      "select convertedFilename, conversionType from file_history where userId = (select id from users where email = 'splitter@example.com')",
+    ).all();
     expect(rows.results).toEqual([{ convertedFilename: "report-pages.zip", conversionType: "split-pages" }]);
   });
 });
@@ -195,7 +198,7 @@ describe("POST /api/analyze-pdf", () => {
     const src = await corpusFile("pdf/valid/pysample__minimal-document.pdf");
     for (let i = 0; i < 4; i++) {
       const res = await post("/api/analyze-pdf", form([{ name: "a.pdf", bytes: src }]), {
-        "cf-connecting-ip": "198.51.100.77",
+        "cf-connecting-ip": "198.51.100.178",
       });
       expect(res.status).toBe(200);
     }

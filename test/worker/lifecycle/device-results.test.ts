@@ -10,7 +10,7 @@ import { accountState, registerUser } from "../reliability/support";
  */
 
 let ip = 0;
-const address = () => `203.0.113.${++ip}`;
+const address = () => `100.64.2.${++ip}`;
 
 function upload(
   bytes: Uint8Array,

@@ -17,7 +17,7 @@ async function convertOne(headers: Record<string, string> = {}) {
   const res = await call("/api/convert/rotate-pdf", {
     method: "POST",
     body,
-    headers: { "cf-connecting-ip": `198.51.100.${++ip}`, ...(guestCookie ? { cookie: guestCookie } : {}), ...headers },
+    headers: { "cf-connecting-ip": `100.64.1.${++ip}`, ...(guestCookie ? { cookie: guestCookie } : {}), ...headers },
   });
   expect(res.status).toBe(200);
   const set = /__Host-guest=[^;]+/.exec(res.headers.get("set-cookie") ?? "")?.[0];

@@ -48,7 +48,7 @@ describe("admission: heavy jobs share one isolate's memory", () => {
 
 describe("refusals are not free", () => {
   it("answers 429 once one address has had 20 jobs refused this hour, even for a good file", async () => {
-    const ip = "198.51.100.77";
+    const ip = "198.51.100.179";
     const junk = new TextEncoder().encode("this is not a PDF at all");
     for (let i = 0; i < 20; i++) {
       const res = await post("/api/convert/compress-pdf", form([{ name: `junk-${i}.pdf`, bytes: junk }]), {

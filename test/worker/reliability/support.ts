@@ -67,9 +67,16 @@ export function failingKv(): KVNamespace {
   );
 }
 
+/** Every stored result's key (the bucket is shared with other files' tests: all pages of it). */
 export async function resultObjects(): Promise<string[]> {
-  const listed = await env.FILES.list({ prefix: "results/" });
-  return listed.objects.map((o) => o.key);
+  const keys: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const listed = await env.FILES.list({ prefix: "results/", cursor });
+    keys.push(...listed.objects.map((o) => o.key));
+    cursor = listed.truncated ? listed.cursor : undefined;
+  } while (cursor);
+  return keys;
 }
 
 export interface Account {
