@@ -92,7 +92,8 @@ export async function compressPdf(bytes: Uint8Array, opts: CompressPdfOptions): 
     const level = IMAGE_LEVELS[opts.level];
     images = await guardPdf(opts.name, () => recompressImages(doc, level, { budget, name: opts.name }));
   }
-  check?.();
+  // A target's search keeps to the time itself and hands back a saved file: nothing is left to stop.
+  if (!saved) check?.();
   // Without its metadata nothing of ours is written into the information dictionary either.
   const out = saved ?? (await savePdf(doc, { budget, keepInfo: opts.removeMetadata }));
   const done = { pageCount, images, options, fontsSubset, ...(target ? { target } : {}) };

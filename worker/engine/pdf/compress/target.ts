@@ -1,5 +1,6 @@
 import { type PDFDocument, PDFName, PDFNumber, type PDFObject, PDFRawStream, type PDFRef } from "@cantoo/pdf-lib";
 import type { Budget } from "../../core/budget";
+import { isEngineError } from "../../core/errors";
 import { formatSize } from "../../image/compress/report";
 import { outputEstimate, savePdf } from "../document";
 import { PlacementMap } from "./content";
@@ -195,34 +196,46 @@ async function raise(
   let best: { rung: number; images: ImageReport; out: Uint8Array; state: Map<Entry, Snapshot> } | null = null;
   const tried = new Set<number>();
   // The recommended result is held while rungs are tried: it is what comes back if none fits.
-  let held = out0.length;
-  budget?.take(held, "the file compressed at the recommended level");
+  // Raising is a bonus: running short of time or memory ends it with what it has, never the job.
+  let held = 0;
+  try {
+    budget?.take(out0.length, "the file compressed at the recommended level");
+    held = out0.length;
+  } catch (err) {
+    if (stopsRaising(err)) return restoreAll(recommended);
+    throw err;
+  }
   try {
     for (let attempt = 0; attempt < MAX_RAISES; attempt++) {
       const i = RAISE_RUNGS.findIndex(
         (_, k) => !tried.has(k) && k < (best?.rung ?? RAISE_RUNGS.length) && predict(k) <= target * AIM,
       );
       if (i < 0) break;
-      if (budget && decodeMs + saveMs(target) + 1000 > budget.remaining) break;
+      if (budget && decodeMs * 1.5 + saveMs(target) + 2000 > budget.remaining) break;
       tried.add(i);
       const predicted = predict(i);
-      for (const e of entries) restore(e.stream, e.original);
-      const r = await recompressImages(doc, RAISE_RUNGS[i], {
-        budget,
-        name: opts.name,
-        only: new Set(entries.map((e) => e.ref)),
-      });
-      const out = await save();
-      correction *= out.length / Math.max(1, predicted);
-      if (out.length <= target) {
-        if (best) budget?.give(best.out.length);
-        budget?.take(out.length, "the best file within the target so far");
-        best = {
-          rung: i,
-          images: { ...r, examined: r0.examined },
-          out,
-          state: new Map(entries.map((e) => [e, snapshotOne(e.stream)])),
-        };
+      try {
+        for (const e of entries) restore(e.stream, e.original);
+        const r = await recompressImages(doc, RAISE_RUNGS[i], {
+          budget,
+          name: opts.name,
+          only: new Set(entries.map((e) => e.ref)),
+        });
+        const out = await save();
+        correction *= out.length / Math.max(1, predicted);
+        if (out.length <= target) {
+          budget?.take(out.length, "the best file within the target so far");
+          if (best) budget?.give(best.out.length);
+          best = {
+            rung: i,
+            images: { ...r, examined: r0.examined },
+            out,
+            state: new Map(entries.map((e) => [e, snapshotOne(e.stream)])),
+          };
+        }
+      } catch (err) {
+        if (stopsRaising(err)) break;
+        throw err;
       }
     }
     if (!best) return restoreAll(recommended);
@@ -232,6 +245,11 @@ async function raise(
     if (best) held += best.out.length;
     budget?.give(held);
   }
+}
+
+/** The job's time or memory ran short: what raising has so far is kept. */
+function stopsRaising(err: unknown): boolean {
+  return isEngineError(err) && ["job_timeout", "job_too_large", "busy"].includes(err.code);
 }
 
 function restoreAll(snapshots: Map<Entry, Snapshot>): null {
