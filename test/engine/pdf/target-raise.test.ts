@@ -27,13 +27,13 @@ class ShortOnce extends Budget {
   constructor(private readonly fail: "memory" | "time") {
     super(120_000, { memory: 80 * 1024 * 1024 });
   }
-  take(bytes: number, what: string): void {
+  override take(bytes: number, what: string): void {
     if (what.includes("recommended level")) this.raising = true;
     if (this.raising && this.fail === "memory" && what.includes("best file"))
       throw new EngineError("job_too_large", "no room for a second file (test)");
     super.take(bytes, what);
   }
-  check(): void {
+  override check(): void {
     if (this.raising && this.fail === "time") throw new EngineError("job_timeout", "out of time (test)");
     super.check();
   }
