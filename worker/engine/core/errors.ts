@@ -34,3 +34,8 @@ export class EngineError<Code extends string = EngineErrorCode> extends Error {
 export function isEngineError(err: unknown): err is EngineError {
   return err instanceof EngineError;
 }
+
+/** The job ran out of its time or memory, or the isolate is too busy: never a fault of the file. */
+export function isOutOfBudget(err: unknown): err is EngineError {
+  return isEngineError(err) && (err.code === "job_timeout" || err.code === "job_too_large" || err.code === "busy");
+}

@@ -9,7 +9,7 @@ import {
 } from "@cantoo/pdf-lib";
 import { mozjpegEncoder } from "../../codecs/mozjpeg";
 import { type Budget, yieldToEventLoop } from "../../core/budget";
-import { EngineError, isEngineError } from "../../core/errors";
+import { EngineError, isOutOfBudget } from "../../core/errors";
 import { memo } from "../../core/memo";
 import { jpegStripScore } from "../../image/compress/jpeg";
 import { encodeJpeg } from "../../image/jpeg/encode";
@@ -148,7 +148,7 @@ export async function recompressImages(
       }
     } catch (err) {
       // An image whose data turns out damaged stays as it was; running out of time or memory does not.
-      if (isEngineError(err) && ["job_timeout", "job_too_large", "busy"].includes(err.code)) throw err;
+      if (isOutOfBudget(err)) throw err;
     } finally {
       budget?.give(working);
     }

@@ -1,6 +1,6 @@
 import { type PDFDocument, PDFName, PDFNumber, type PDFObject, PDFRawStream, type PDFRef } from "@cantoo/pdf-lib";
 import type { Budget } from "../../core/budget";
-import { isEngineError } from "../../core/errors";
+import { isOutOfBudget } from "../../core/errors";
 import { formatSize } from "../../image/compress/report";
 import { outputEstimate, savePdf } from "../document";
 import { PlacementMap } from "./content";
@@ -202,7 +202,7 @@ async function raise(
     budget?.take(out0.length, "the file compressed at the recommended level");
     held = out0.length;
   } catch (err) {
-    if (stopsRaising(err)) return restoreAll(recommended);
+    if (isOutOfBudget(err)) return restoreAll(recommended);
     throw err;
   }
   try {
@@ -234,7 +234,7 @@ async function raise(
           };
         }
       } catch (err) {
-        if (stopsRaising(err)) break;
+        if (isOutOfBudget(err)) break;
         throw err;
       }
     }
@@ -245,11 +245,6 @@ async function raise(
     if (best) held += best.out.length;
     budget?.give(held);
   }
-}
-
-/** The job's time or memory ran short: what raising has so far is kept. */
-function stopsRaising(err: unknown): boolean {
-  return isEngineError(err) && ["job_timeout", "job_too_large", "busy"].includes(err.code);
 }
 
 function restoreAll(snapshots: Map<Entry, Snapshot>): null {

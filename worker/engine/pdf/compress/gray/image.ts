@@ -8,7 +8,7 @@ import {
   PDFRawStream,
 } from "@cantoo/pdf-lib";
 import { yieldToEventLoop } from "../../../core/budget";
-import { isEngineError } from "../../../core/errors";
+import { isEngineError, isOutOfBudget } from "../../../core/errors";
 import { numberArray } from "../../objects";
 import { MAX_IMAGE_PIXELS } from "../images";
 import { decodeGeneral, filtersOf, numberIn, resolve } from "../streams";
@@ -115,7 +115,7 @@ export async function grayImage(job: GrayImageJob, stream: PDFRawStream): Promis
     } else done = false;
   } catch (err) {
     // Damage found part-way leaves the image as it was; running out of time or memory does not.
-    if (isEngineError(err) && ["job_timeout", "job_too_large", "busy"].includes(err.code)) throw err;
+    if (isOutOfBudget(err)) throw err;
     if (isEngineError(err) || err instanceof RangeError || err instanceof TypeError) return "unsupported";
     throw err;
   }
