@@ -147,3 +147,19 @@ test("pdf.js finds its fonts and decoders, and the policy lets it compile them",
   expect(csp).toContain("'wasm-unsafe-eval'");
   expect(csp).not.toContain("'unsafe-eval' ");
 });
+
+test("asking the system for less motion stops the site's animations; otherwise they run", async ({ page }) => {
+  const motion = () =>
+    page.getByTestId("theme-toggle").evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { transition: s.transitionDuration, animation: s.animationDuration };
+    });
+  await page.emulateMedia({ reducedMotion: "no-preference" });
+  await page.goto("/");
+  const normal = await motion();
+  expect(Number.parseFloat(normal.transition)).toBeGreaterThanOrEqual(0.1);
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  const reduced = await motion();
+  expect(Number.parseFloat(reduced.transition)).toBeLessThan(0.001);
+  expect(Number.parseFloat(reduced.animation)).toBeLessThan(0.001);
+});

@@ -34,20 +34,24 @@ for (const vp of VIEWPORTS) {
     const label = `${vp.name}-${theme}`;
     test.describe(label, () => {
       test.use({ viewport: { width: vp.width, height: vp.height }, colorScheme: theme });
+      // Contrast is checked in both themes; what does not change with the theme runs once per
+      // viewport, the desktop in light and the phone in dark.
+      const once = (vp.name === "desktop") === (theme === "light");
 
-      test(`unknown paths answer 404 with the not-found page; known ones, with a language prefix too, 200 (${label})`, async ({
-        page,
-      }) => {
-        const missing = await page.goto("/no-such-page");
-        expect(missing?.status()).toBe(404);
-        await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
-        await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
-        await look(page, `404-${label}`);
-        expect((await page.goto("/de/no-such-page"))?.status()).toBe(404);
-        for (const path of ["/merge-pdf", "/de/merge-pdf", "/privacy", "/terms", "/shared/abc"]) {
-          expect((await page.goto(path))?.status(), path).toBe(200);
-        }
-      });
+      if (once)
+        test(`unknown paths answer 404 with the not-found page; known ones, with a language prefix too, 200 (${label})`, async ({
+          page,
+        }) => {
+          const missing = await page.goto("/no-such-page");
+          expect(missing?.status()).toBe(404);
+          await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+          await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
+          await look(page, `404-${label}`);
+          expect((await page.goto("/de/no-such-page"))?.status()).toBe(404);
+          for (const path of ["/merge-pdf", "/de/merge-pdf", "/privacy", "/terms", "/shared/abc"]) {
+            expect((await page.goto(path))?.status(), path).toBe(200);
+          }
+        });
 
       test(`footer text and the Donate button meet 4.5:1 (${label})`, async ({ page }) => {
         await page.goto("/all-tools");
@@ -71,69 +75,71 @@ for (const vp of VIEWPORTS) {
         await look(page, `footer-${label}`);
       });
 
-      test(`the Privacy Policy and Terms are real pages, linked from the footer and the sign-up dialog (${label})`, async ({
-        page,
-      }) => {
-        await page.goto("/");
-        await page.locator("footer").getByRole("link", { name: "Privacy Policy" }).click();
-        await expect(page).toHaveURL(/\/privacy$/);
-        await expect(page.getByRole("heading", { name: "Privacy Policy", level: 1 })).toBeVisible();
-        for (const words of [
-          "deleted 24 hours after they are made",
-          "never longer than 7 days after the file was made",
-          "keyed hash of your internet address",
-          "never see your card",
-          "then revoke it",
-          "never leave your device",
-          "Delete account cancels",
-        ]) {
-          await expect(page.getByText(words, { exact: false }).first()).toBeVisible();
-        }
-        await expect(page.getByRole("link", { name: "Account Settings" })).toHaveAttribute("href", "/account");
-        await look(page, `privacy-${label}`);
+      if (once)
+        test(`the Privacy Policy and Terms are real pages, linked from the footer and the sign-up dialog (${label})`, async ({
+          page,
+        }) => {
+          await page.goto("/");
+          await page.locator("footer").getByRole("link", { name: "Privacy Policy" }).click();
+          await expect(page).toHaveURL(/\/privacy$/);
+          await expect(page.getByRole("heading", { name: "Privacy Policy", level: 1 })).toBeVisible();
+          for (const words of [
+            "deleted 24 hours after they are made",
+            "never longer than 7 days after the file was made",
+            "keyed hash of your internet address",
+            "never see your card",
+            "then revoke it",
+            "never leave your device",
+            "Delete account cancels",
+          ]) {
+            await expect(page.getByText(words, { exact: false }).first()).toBeVisible();
+          }
+          await expect(page.getByRole("link", { name: "Account Settings" })).toHaveAttribute("href", "/account");
+          await look(page, `privacy-${label}`);
 
-        await page.locator("footer").getByRole("link", { name: "Terms of Service" }).click();
-        await expect(page).toHaveURL(/\/terms$/);
-        await expect(page.getByRole("heading", { name: "Terms of Service", level: 1 })).toBeVisible();
-        await expect(page.getByText("Guests may make 2 conversions a day")).toBeVisible();
-        await look(page, `terms-${label}`);
+          await page.locator("footer").getByRole("link", { name: "Terms of Service" }).click();
+          await expect(page).toHaveURL(/\/terms$/);
+          await expect(page.getByRole("heading", { name: "Terms of Service", level: 1 })).toBeVisible();
+          await expect(page.getByText("Guests may make 2 conversions a day")).toBeVisible();
+          await look(page, `terms-${label}`);
 
-        if (vp.name === "phone") {
-          await page.getByRole("button", { name: "Open menu" }).click();
-          await page.getByTestId("mobile-sheet").getByRole("button", { name: "Sign In" }).click();
-        } else {
-          await page.getByRole("button", { name: "Sign In" }).click();
-        }
-        await page.getByRole("dialog").getByRole("button", { name: "Create Account" }).click();
-        const dialog = page.getByRole("dialog", { name: "Create Account" });
-        await expect(dialog.getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/terms");
-        await expect(dialog.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
-        const [tab] = await Promise.all([
-          page.waitForEvent("popup"),
-          dialog.getByRole("link", { name: "Privacy Policy" }).click(),
-        ]);
-        await expect(tab.getByRole("heading", { name: "Privacy Policy", level: 1 })).toBeVisible();
-        // The form is still there, as it was.
-        await expect(dialog.getByLabel("First name")).toBeVisible();
-        await tab.close();
-      });
+          if (vp.name === "phone") {
+            await page.getByRole("button", { name: "Open menu" }).click();
+            await page.getByTestId("mobile-sheet").getByRole("button", { name: "Sign In" }).click();
+          } else {
+            await page.getByRole("button", { name: "Sign In" }).click();
+          }
+          await page.getByRole("dialog").getByRole("button", { name: "Create Account" }).click();
+          const dialog = page.getByRole("dialog", { name: "Create Account" });
+          await expect(dialog.getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/terms");
+          await expect(dialog.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
+          const [tab] = await Promise.all([
+            page.waitForEvent("popup"),
+            dialog.getByRole("link", { name: "Privacy Policy" }).click(),
+          ]);
+          await expect(tab.getByRole("heading", { name: "Privacy Policy", level: 1 })).toBeVisible();
+          // The form is still there, as it was.
+          await expect(dialog.getByLabel("First name")).toBeVisible();
+          await tab.close();
+        });
 
-      test(`Premium where this server does not offer it: what it would give, and the ways that exist (${label})`, async ({
-        page,
-      }) => {
-        await page.goto("/premium");
-        const box = page.getByTestId("premium-not-offered");
-        await expect(box).toContainText("This server does not offer Premium");
-        await expect(box).toContainText("Premium would give you unlimited conversions every day");
-        await expect(box.getByRole("button", { name: "Create a free account" })).toBeVisible();
-        // No Stripe here: no donation button to a page that cannot take one, and no Upgrade button.
-        await expect(box.getByRole("link", { name: /donation/ })).toHaveCount(0);
-        await expect(page.getByRole("button", { name: /Upgrade to Premium/ })).toHaveCount(0);
-        await expect(page.getByText("Not offered on this server")).toBeVisible();
-        await look(page, `premium-not-offered-${label}`);
-        await box.getByRole("button", { name: "Create a free account" }).click();
-        await expect(page.getByRole("dialog", { name: "Create Account" })).toBeVisible();
-      });
+      if (once)
+        test(`Premium where this server does not offer it: what it would give, and the ways that exist (${label})`, async ({
+          page,
+        }) => {
+          await page.goto("/premium");
+          const box = page.getByTestId("premium-not-offered");
+          await expect(box).toContainText("This server does not offer Premium");
+          await expect(box).toContainText("Premium would give you unlimited conversions every day");
+          await expect(box.getByRole("button", { name: "Create a free account" })).toBeVisible();
+          // No Stripe here: no donation button to a page that cannot take one, and no Upgrade button.
+          await expect(box.getByRole("link", { name: /donation/ })).toHaveCount(0);
+          await expect(page.getByRole("button", { name: /Upgrade to Premium/ })).toHaveCount(0);
+          await expect(page.getByText("Not offered on this server")).toBeVisible();
+          await look(page, `premium-not-offered-${label}`);
+          await box.getByRole("button", { name: "Create a free account" }).click();
+          await expect(page.getByRole("dialog", { name: "Create Account" })).toBeVisible();
+        });
 
       test(`the shared page says when that file is deleted (${label})`, async ({ page, request, visitorIp }) => {
         const res = await request.post("/api/convert/rotate-pdf", {
@@ -160,63 +166,65 @@ for (const vp of VIEWPORTS) {
         await look(page, `shared-${label}`);
       });
 
-      test(`the first Tab stop is "Skip to content", which moves focus to the page's content (${label})`, async ({
-        page,
-      }) => {
-        await page.goto("/merge-pdf");
-        await expect(page.getByRole("heading", { name: "Merge PDF", level: 1 })).toBeVisible();
-        await page.keyboard.press("Tab");
-        const skip = page.getByRole("link", { name: "Skip to content" });
-        await expect(skip).toBeFocused();
-        await expect(skip).toBeInViewport();
-        await look(page, `skip-link-${label}`, false);
-        await page.keyboard.press("Enter");
-        await expect(page.locator("main#main")).toBeFocused();
-        // The next Tab stop is inside the content, not the header.
-        await page.keyboard.press("Tab");
-        expect(await page.evaluate(() => document.activeElement?.closest("main") !== null)).toBe(true);
-      });
-
-      test(`a toast covers no run button, and Tab never goes from the footer into it; F8 does (${label})`, async ({
-        page,
-      }) => {
-        await page.goto("/merge-pdf");
-        const input = page.locator('input[type="file"]').first();
-        await input.setInputFiles([PDF, PDF]);
-        const bar = page.getByTestId("queue-actions");
-        await expect(bar.getByRole("button", { name: "Merge PDF" })).toBeInViewport();
-        const raise = () =>
-          input.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("x") });
-        await raise();
-        const toast = page.getByTestId("toast");
-        await expect(toast).toBeVisible();
-        await page.waitForTimeout(500);
-        const t = (await toast.boundingBox())!;
-        const b = (await bar.getByRole("button", { name: "Merge PDF" }).boundingBox())!;
-        const overlaps = t.x < b.x + b.width && b.x < t.x + t.width && t.y < b.y + b.height && b.y < t.y + t.height;
-        expect(overlaps, `toast ${JSON.stringify(t)} over the button ${JSON.stringify(b)}`).toBe(false);
-        await look(page, `toast-${label}`, false);
-
-        // From the footer's last link, Tab leaves the page; it never lands in the toast.
-        await raise();
-        await expect(toast).toBeVisible();
-        const last = page.locator("footer a").last();
-        await last.focus();
-        await page.keyboard.press("Tab");
-        expect(await page.evaluate(() => document.activeElement?.closest("[data-scope=toast]") === null)).toBe(true);
-        await page.keyboard.press("Shift+Tab");
-        expect(await page.evaluate(() => document.activeElement?.closest("[data-scope=toast]") === null)).toBe(true);
-        // F8 goes into the notification area; from there Tab reaches the toast's close button.
-        await raise();
-        await expect(toast).toBeVisible();
-        await page.keyboard.press("F8");
-        await expect(page.locator("[data-scope=toast]:focus, [data-scope=toast] :focus")).toHaveCount(1);
-        for (let i = 0; i < 3; i++) {
-          if (await page.evaluate(() => document.activeElement?.matches("[data-part=close-trigger]"))) break;
+      if (once)
+        test(`the first Tab stop is "Skip to content", which moves focus to the page's content (${label})`, async ({
+          page,
+        }) => {
+          await page.goto("/merge-pdf");
+          await expect(page.getByRole("heading", { name: "Merge PDF", level: 1 })).toBeVisible();
           await page.keyboard.press("Tab");
-        }
-        expect(await page.evaluate(() => document.activeElement?.matches("[data-part=close-trigger]"))).toBe(true);
-      });
+          const skip = page.getByRole("link", { name: "Skip to content" });
+          await expect(skip).toBeFocused();
+          await expect(skip).toBeInViewport();
+          await look(page, `skip-link-${label}`, false);
+          await page.keyboard.press("Enter");
+          await expect(page.locator("main#main")).toBeFocused();
+          // The next Tab stop is inside the content, not the header.
+          await page.keyboard.press("Tab");
+          expect(await page.evaluate(() => document.activeElement?.closest("main") !== null)).toBe(true);
+        });
+
+      if (once)
+        test(`a toast covers no run button, and Tab never goes from the footer into it; F8 does (${label})`, async ({
+          page,
+        }) => {
+          await page.goto("/merge-pdf");
+          const input = page.locator('input[type="file"]').first();
+          await input.setInputFiles([PDF, PDF]);
+          const bar = page.getByTestId("queue-actions");
+          await expect(bar.getByRole("button", { name: "Merge PDF" })).toBeInViewport();
+          const raise = () =>
+            input.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("x") });
+          await raise();
+          const toast = page.getByTestId("toast");
+          await expect(toast).toBeVisible();
+          await page.waitForTimeout(500);
+          const t = (await toast.boundingBox())!;
+          const b = (await bar.getByRole("button", { name: "Merge PDF" }).boundingBox())!;
+          const overlaps = t.x < b.x + b.width && b.x < t.x + t.width && t.y < b.y + b.height && b.y < t.y + t.height;
+          expect(overlaps, `toast ${JSON.stringify(t)} over the button ${JSON.stringify(b)}`).toBe(false);
+          await look(page, `toast-${label}`, false);
+
+          // From the footer's last link, Tab leaves the page; it never lands in the toast.
+          await raise();
+          await expect(toast).toBeVisible();
+          const last = page.locator("footer a").last();
+          await last.focus();
+          await page.keyboard.press("Tab");
+          expect(await page.evaluate(() => document.activeElement?.closest("[data-scope=toast]") === null)).toBe(true);
+          await page.keyboard.press("Shift+Tab");
+          expect(await page.evaluate(() => document.activeElement?.closest("[data-scope=toast]") === null)).toBe(true);
+          // F8 goes into the notification area; from there Tab reaches the toast's close button.
+          await raise();
+          await expect(toast).toBeVisible();
+          await page.keyboard.press("F8");
+          await expect(page.locator("[data-scope=toast]:focus, [data-scope=toast] :focus")).toHaveCount(1);
+          for (let i = 0; i < 3; i++) {
+            if (await page.evaluate(() => document.activeElement?.matches("[data-part=close-trigger]"))) break;
+            await page.keyboard.press("Tab");
+          }
+          expect(await page.evaluate(() => document.activeElement?.matches("[data-part=close-trigger]"))).toBe(true);
+        });
     });
   }
 }

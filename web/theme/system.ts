@@ -4,6 +4,16 @@ const config = defineConfig({
   globalCss: {
     "html, body": { minHeight: "100%" },
     body: { bg: "bg", color: "fg" },
+    // Who asks their system for less motion gets none: animations and transitions end at once
+    // (their end events still fire, so dialogs, menus and toasts open and close as before).
+    "*, *::before, *::after": {
+      _motionReduce: {
+        animationDuration: "0.01ms !important",
+        animationIterationCount: "1 !important",
+        transitionDuration: "0.01ms !important",
+        scrollBehavior: "auto !important",
+      },
+    },
   },
   theme: {
     tokens: {

@@ -85,6 +85,7 @@ export class Trellis {
   private readonly nodeValue = new Int32Array(64);
   private readonly candValue = new Int32Array(16);
   private readonly candCost = new Float64Array(16);
+  private readonly candSize = new Int32Array(16);
   private dcCand = new Int32Array(0);
   private dcCost = new Float64Array(0);
   private dcBack = new Int8Array(0);
@@ -106,7 +107,8 @@ export class Trellis {
    * the DC step needs.
    */
   ac(input: SparseRow, output: SparseRow, b: number, norm: number): number {
-    const { q8, weight, prefix, nodePos, nodeAfter, nodeCost, nodeBack, nodeValue, candValue, candCost } = this;
+    const { q8, weight, prefix, nodePos, nodeAfter, nodeCost, nodeBack, nodeValue, candValue, candCost, candSize } =
+      this;
     const acLen = this.rates.ac;
     const lambda = LAMBDA_1 / (LAMBDA_2 + norm / 63);
     const zrl = acLen[0xf0];
@@ -131,15 +133,23 @@ export class Trellis {
       if (qval === 0) continue;
       if (qval > MAX_COEF) qval = MAX_COEF;
       // Candidates: the largest value of each smaller magnitude category, and the rounded value.
-      const nc = 32 - Math.clz32(qval);
+      const bits = 32 - Math.clz32(qval);
       let cheapest = Number.POSITIVE_INFINITY;
-      for (let k = 0; k < nc; k++) {
-        const v = k < nc - 1 ? (2 << k) - 1 : qval;
+      for (let k = 0; k < bits; k++) {
+        const v = k < bits - 1 ? (2 << k) - 1 : qval;
         const d = v * q - x;
-        candValue[k] = v;
         const c = d * d * wl + k + 1;
         candCost[k] = c;
         if (c < cheapest) cheapest = c;
+      }
+      // A symbol's code costs 1 to 16 bits, so a candidate whose own cost is more than 15 over
+      // the cheapest loses to it after every predecessor: only the rest are tried (usually two).
+      let nc = 0;
+      for (let k = 0; k < bits; k++) {
+        if (candCost[k] > cheapest + 15) continue;
+        candValue[nc] = k < bits - 1 ? (2 << k) - 1 : qval;
+        candCost[nc] = candCost[k];
+        candSize[nc++] = k + 1;
       }
       // The node before decides the run of zeros in between (everything there is zeroed).
       let best = Number.POSITIVE_INFINITY;
@@ -158,7 +168,7 @@ export class Trellis {
         }
         const row = run << 4;
         for (let k = 0; k < nc; k++) {
-          const len = acLen[row + k + 1];
+          const len = acLen[row + candSize[k]];
           if (len === 0) continue;
           const c = base + len + candCost[k];
           if (c < best) {
