@@ -55,6 +55,8 @@ export interface Requantized {
   store: CoefStore;
   quant: Uint16Array[];
   components: { id: number; h: number; v: number; tq: number }[];
+  /** AC symbol counts by table slot, counted as the blocks were made (the writer's first pass, saved). */
+  acCounts: Uint32Array[];
 }
 
 interface Tile {
@@ -428,6 +430,7 @@ function encodeAll(
   const out = comps.map((c) => new SparseRow(c.blocksPerLine * c.v));
   const quantizer = new RowQuantizer(Math.max(...comps.map((c) => c.blocksPerLine * c.v)));
   const pred = new Int32Array(comps.length);
+  const acCounts = [new Uint32Array(256), new Uint32Array(256)];
   const mcuRows = single ? comps[0].dataBlocksPerColumn : f.mcusPerColumn;
   if (!original) reader.rewind();
   for (let m = 0; m < mcuRows; m++) {
@@ -447,7 +450,11 @@ function encodeAll(
         const from = by * comps[c].blocksPerLine;
         pred[c] = quantizer.quantize(trellis[slot(c)], rows[c], from, perLine, reader.quant[c], out[c], pred[c]);
         const o = out[c];
-        for (let b = from; b < from + perLine; b++) store.appendSparse(c, o.dc[b], o.pos, o.val, b * 63, o.count[b]);
+        const counts = acCounts[slot(c)];
+        for (let b = from; b < from + perLine; b++) {
+          store.appendSparse(c, o.dc[b], o.pos, o.val, b * 63, o.count[b]);
+          countAc(o, b, counts);
+        }
       }
     }
     if ((m & 15) === 0) check?.();
@@ -459,5 +466,23 @@ function encodeAll(
     store,
     quant: single ? [zz] : [zz, zz.slice()],
     components: comps.map(({ id, h, v }, i) => ({ id, h, v, tq: slot(i) })),
+    acCounts: acCounts.slice(0, single ? 1 : 2),
   };
+}
+
+/** Counts the AC symbols of sparse block b. */
+function countAc(row: SparseRow, b: number, ac: Uint32Array): void {
+  let prev = 0;
+  const end = b * 63 + row.count[b];
+  for (let t = b * 63; t < end; t++) {
+    const k = row.pos[t];
+    let run = k - prev - 1;
+    while (run > 15) {
+      ac[0xf0]++;
+      run -= 16;
+    }
+    ac[(run << 4) | nbits(row.val[t])]++;
+    prev = k;
+  }
+  if (prev < 63) ac[0]++;
 }

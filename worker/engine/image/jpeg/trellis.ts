@@ -133,19 +133,24 @@ export class Trellis {
       if (qval === 0) continue;
       if (qval > MAX_COEF) qval = MAX_COEF;
       // Candidates: the largest value of each smaller magnitude category, and the rounded value.
+      // A symbol's code costs 1 to 16 bits, so a candidate whose own cost is more than 15 over
+      // the cheapest loses to it after every predecessor: only the rest are tried (usually one or
+      // two). Below the rounded value the error only grows, so the search down stops there.
       const bits = 32 - Math.clz32(qval);
       let cheapest = Number.POSITIVE_INFINITY;
-      for (let k = 0; k < bits; k++) {
+      let lowest = bits;
+      for (let k = bits - 1; k >= 0; k--) {
         const v = k < bits - 1 ? (2 << k) - 1 : qval;
         const d = v * q - x;
-        const c = d * d * wl + k + 1;
+        const error = d * d * wl;
+        if (error + 1 > cheapest + 15) break;
+        const c = error + k + 1;
         candCost[k] = c;
         if (c < cheapest) cheapest = c;
+        lowest = k;
       }
-      // A symbol's code costs 1 to 16 bits, so a candidate whose own cost is more than 15 over
-      // the cheapest loses to it after every predecessor: only the rest are tried (usually two).
       let nc = 0;
-      for (let k = 0; k < bits; k++) {
+      for (let k = lowest; k < bits; k++) {
         if (candCost[k] > cheapest + 15) continue;
         candValue[nc] = k < bits - 1 ? (2 << k) - 1 : qval;
         candCost[nc] = candCost[k];

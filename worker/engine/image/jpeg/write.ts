@@ -21,6 +21,12 @@ export interface WriteInput {
   orientation: number;
   /** Complete APPn segments (marker, length, payload) written after SOI. */
   segments: Uint8Array[];
+  /**
+   * AC symbol counts by table slot (luma, chroma) when the caller counted them as it made the
+   * blocks: they hold for any orientation that does not transpose (mirrors flip signs, not sizes
+   * or runs), and spare the writer its counting pass over the AC coefficients.
+   */
+  acCounts?: Uint32Array[];
 }
 
 const TRANSPOSED = new Set([5, 6, 7, 8]);
@@ -109,6 +115,8 @@ export function writeJpeg(input: WriteInput): Uint8Array {
   const blocks = new BlockWalk(store, o);
   const slot = (c: number) => (c === 0 ? 0 : 1);
   const freqs = [0, 1, 2, 3].map(() => new Uint32Array(256));
+  const counted = input.acCounts && !t ? input.acCounts : null;
+  if (counted) for (const [i, f] of counted.entries()) freqs[2 + i].set(f);
   const dcFreq = comps.map((_, c) => freqs[slot(c)]);
   const acFreq = comps.map((_, c) => freqs[2 + slot(c)]);
   let pred = new Int32Array(comps.length);
@@ -119,7 +127,7 @@ export function writeJpeg(input: WriteInput): Uint8Array {
     const dc = rec[at + 1];
     dcFreq[c][nbits(dc - pred[c])]++;
     pred[c] = dc;
-    countAc(rec, at, acFreq[c]);
+    if (!counted) countAc(rec, at, acFreq[c]);
   }
   const used = comps.length > 1 ? 2 : 1;
   const tables = freqs.map((f) => optimalTable(f));
