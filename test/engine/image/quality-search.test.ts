@@ -59,7 +59,21 @@ describe("searchQuality", () => {
       expect(got, `trial ${trial}`).toBe(bisection(lo, hi, target, score));
       expect(c.probes.every((q) => q >= lo && q <= hi)).toBe(true);
       expect(c.probes.length).toBeLessThanOrEqual(3 * Math.ceil(Math.log2(hi - lo + 2)));
+      // Started from a hint (anywhere, even outside the range): the same answer.
+      const hint = lo - 5 + Math.floor(rand() * (hi - lo + 10));
+      const h = counted(score);
+      expect(searchQuality(lo, hi, target, h.score, hint), `trial ${trial}, hint ${hint}`).toBe(got);
+      expect(h.probes.every((q) => q >= lo && q <= hi)).toBe(true);
+      expect(h.probes.length).toBeLessThanOrEqual(2 + 3 * Math.ceil(Math.log2(hi - lo + 2)));
     }
+  });
+
+  it("takes two probes when the hint is the answer", () => {
+    const score = (q: number) => 1 - 5e-5 * (101 - q) ** 2;
+    const answer = bisection(45, 92, 0.98, score);
+    const c = counted(score);
+    expect(searchQuality(45, 92, 0.98, c.score, answer)).toBe(answer);
+    expect(c.probes).toEqual([answer, answer - 1]);
   });
 
   it("takes a quarter fewer probes where the error falls with the quantizer's step, as in JPEG", () => {

@@ -85,6 +85,8 @@ export async function recompressImages(
   const masks = masksOf(doc);
   const encoder = await mozjpegEncoder();
   const report: ImageReport = { examined: 0, recompressed: 0, bytesSaved: 0, measured: new Map() };
+  // The quality the last image needed: a document's photos are usually alike, so the next search starts there.
+  let hint: number | undefined;
   for (const [ref, placed] of placements.sizes) {
     if (opts.only && !opts.only.has(ref)) continue;
     const stream = ctx.lookup(ref);
@@ -117,7 +119,8 @@ export async function recompressImages(
         check?.();
         return jpegStripScore(strip, q, encoder);
       });
-      const quality = searchQuality(level.range[0], level.range[1], level.target, score);
+      const quality = searchQuality(level.range[0], level.range[1], level.target, score, hint);
+      hint = quality;
       const segments = img.layout === "cmyk" && img.adobe ? [appSegment(0xee, adobeNoTransform(img.adobe))] : [];
       let bytes = encodeJpeg(small, { quality, encoder, segments, check });
       let filter = "DCTDecode";
