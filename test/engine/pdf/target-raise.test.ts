@@ -58,9 +58,12 @@ describe("compress to a size, above the recommended level", () => {
       const r = await compressPdf(input, { level: "recommended", targetSize: recommended.bytes.length * 3, budget });
       expect(budget.raising).toBe(true);
       expect(r.target).toMatchObject({ met: true });
-      // The recommended level's file (saved at another moment: its dates differ, not its length).
-      expect(r.bytes.length).toBe(recommended.bytes.length);
+      // The recommended level's file: the same images, byte for byte. It was saved at another
+      // moment, and its dates sit in a compressed object stream, so its length may differ by a
+      // byte or two when the clock has ticked over a second in between.
       expect(r.images.recompressed).toBe(recommended.images.recompressed);
+      expect(r.images.bytesSaved).toBe(recommended.images.bytesSaved);
+      expect(Math.abs(r.bytes.length - recommended.bytes.length)).toBeLessThanOrEqual(8);
     });
   }
 });
