@@ -14,8 +14,26 @@ function run(cmd, args) {
   });
 }
 
+/**
+ * Jobs shorter than this are run three times and the median time kept (the largest peak memory):
+ * a single run on a shared 2-core VM was seen off by half in either direction.
+ */
+const REPEAT_UNDER_S = 5;
+
+async function steady(once) {
+  const first = await once();
+  if (first.seconds >= REPEAT_UNDER_S) return first;
+  const runs = [first, await once(), await once()];
+  const seconds = runs.map((r) => r.seconds).sort((a, b) => a - b)[1];
+  return { ...first, seconds, peakMB: Math.max(...runs.map((r) => r.peakMB)) };
+}
+
 /** Our engine on `input`; memory is V8 heap + ArrayBuffers + WebAssembly, at its peak. */
-export async function engine(bundle, job, input, output, options) {
+export function engine(bundle, job, input, output, options) {
+  return steady(() => engineOnce(bundle, job, input, output, options));
+}
+
+async function engineOnce(bundle, job, input, output, options) {
   const { stdout } = await run(process.execPath, [
     "--expose-gc",
     CHILD,
@@ -38,7 +56,11 @@ export async function engine(bundle, job, input, output, options) {
 }
 
 /** A native tool; memory is its peak resident set. `output` is where it writes its result. */
-export async function native(cmd, args, output) {
+export function native(cmd, args, output) {
+  return steady(() => nativeOnce(cmd, args, output));
+}
+
+async function nativeOnce(cmd, args, output) {
   rmSync(output, { force: true });
   const started = performance.now();
   const { stderr } = await run("/usr/bin/time", ["-f", "%M", cmd, ...args]);
