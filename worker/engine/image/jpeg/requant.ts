@@ -222,19 +222,7 @@ function pickTiles(tiles: Tile[]): Tile[] {
 function countSparse(row: SparseRow, b: number, pred: number, counts: SymbolCounts): number {
   const dc = row.dc[b];
   counts.dc[nbits(dc - pred)]++;
-  let prev = 0;
-  const end = b * 63 + row.count[b];
-  for (let t = b * 63; t < end; t++) {
-    const k = row.pos[t];
-    let run = k - prev - 1;
-    while (run > 15) {
-      counts.ac[0xf0]++;
-      run -= 16;
-    }
-    counts.ac[(run << 4) | nbits(row.val[t])]++;
-    prev = k;
-  }
-  if (prev < 63) counts.ac[0]++;
+  countAc(row, b, counts.ac);
   return dc;
 }
 
