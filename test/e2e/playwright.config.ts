@@ -84,9 +84,6 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     // The offline app's service worker precaches the whole site: only the offline spec lets it run.
     serviceWorkers: "block",
-    // The site honours "reduce motion": no spinner or transition keeps the compositor drawing
-    // frames nobody looks at (half the GPU process's time on this 2-core machine).
-    reducedMotion: "reduce",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
