@@ -51,18 +51,28 @@ test("merge: arrange three PDFs, merge them, and download one PDF in that order"
   expect(firstPageText(file.path, 3)).toBe(firstPageText(fourPages, 1));
 });
 
-test("merge: drag and drop reorders from the keyboard too", async ({ page }) => {
+test("merge: drag and drop reorders from the keyboard too, and says so by name", async ({ page }) => {
   await page.goto("/merge-pdf");
   await page.getByTestId("file-input").setInputFiles([potato, helloWorld]);
+  const items = page.getByTestId("upload-item");
+  // Both rows drawn whole (first page and page count) before anything is lifted.
+  await expect(items.nth(0)).toContainText("1 page");
+  await expect(items.nth(1)).toContainText("1 page");
   const handle = page.getByRole("button", { name: "Drag to reorder qpdf__good13.pdf" });
+  // The instructions a screen reader reads for the grip, and the live region it hears during the move.
+  const described = await handle.getAttribute("aria-describedby");
+  await expect(page.locator(`[id="${described}"]`)).toContainText("press Space or Enter");
+  const spoken = page.locator('[id^="DndLiveRegion"]');
   await handle.focus();
-  // dnd-kit measures between key presses, as a person's pauses allow.
-  for (const key of ["Space", "ArrowDown", "Space"]) {
-    await page.keyboard.press(key);
-    await page.waitForTimeout(250);
-  }
-  await expect(page.getByTestId("upload-item").nth(0)).toContainText("pdflib__Simple_PDF_2.0_file.pdf");
-  await expect(page.getByTestId("upload-item").nth(1)).toContainText("qpdf__good13.pdf");
+  await page.keyboard.press("Space");
+  await expect(handle).toHaveAttribute("aria-pressed", "true");
+  await expect(spoken).toHaveText("Picked up qpdf__good13.pdf, at position 1 of 2.");
+  await page.keyboard.press("ArrowDown");
+  await expect(spoken).toHaveText("qpdf__good13.pdf moved to position 2 of 2.");
+  await page.keyboard.press("Space");
+  await expect(spoken).toHaveText("qpdf__good13.pdf dropped at position 2 of 2.");
+  await expect(items.nth(0)).toContainText("pdflib__Simple_PDF_2.0_file.pdf");
+  await expect(items.nth(1)).toContainText("qpdf__good13.pdf");
 });
 
 test("merge: one file is not enough, and other file types are refused on their row", async ({ page }) => {

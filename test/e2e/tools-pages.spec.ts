@@ -26,13 +26,26 @@ test("organize: thumbnails, delete, turn, undo and redo, then the new order", as
   await page.getByRole("button", { name: "Turn Page 1 right" }).click();
   await page.getByRole("button", { name: "Insert a blank page after Page 4" }).click();
   await expect(page.getByTestId("organize-summary")).toHaveText("4 pages");
+  // Page 1 moved one place on from the keyboard, told by name and place as it goes.
+  const grip = page.getByRole("button", { name: "Move Page 1" });
+  const spoken = page.locator('[id^="DndLiveRegion"]');
+  await grip.focus();
+  await page.keyboard.press("Space");
+  await expect(spoken).toHaveText("Picked up Page 1, at position 1 of 4.");
+  await page.keyboard.press("ArrowRight");
+  await expect(spoken).toHaveText("Page 1 moved to position 2 of 4.");
+  await page.keyboard.press("Space");
+  await expect(spoken).toHaveText("Page 1 dropped at position 2 of 4.");
+  await expect(cards.nth(1)).toContainText("Page 1");
   await page.screenshot({ path: shot("organize"), fullPage: true });
   await page.getByRole("button", { name: "Organize PDF" }).click();
   const file = await download(page, page.getByRole("button", { name: "Download PDF" }));
   expectValidPdf(file.path);
   expect(pageCount(file.path)).toBe(4);
-  // Page 2 is gone: the output's second page is the source's third.
-  expect(firstPageText(file.path, 2)).toBe(firstPageText(fourPages, 3));
+  // Page 2 is gone and page 1 follows page 3: the source's pages 3, 1, 4, then the blank.
+  expect(firstPageText(file.path, 1)).toBe(firstPageText(fourPages, 3));
+  expect(firstPageText(file.path, 2)).toBe(firstPageText(fourPages, 1));
+  expect(firstPageText(file.path, 3)).toBe(firstPageText(fourPages, 4));
   expect(firstPageText(file.path, 4)).toBe("");
 });
 

@@ -280,6 +280,10 @@ function OrganizePdfPage() {
             <SortableList
               ids={plan.map((e) => e.id)}
               layout="grid"
+              nameOf={(id) => {
+                const entry = plan.find((e) => e.id === id);
+                return entry ? labelOf(entry) : id;
+              }}
               disabled={busy}
               onMove={(id, overId) => dispatch({ type: "move", id, overId })}
             >

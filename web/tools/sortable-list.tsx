@@ -1,4 +1,5 @@
 import {
+  type Announcements,
   closestCenter,
   DndContext,
   type DragEndEvent,
@@ -15,7 +16,8 @@ import {
   useSortable,
   verticalListSortingStrategy,
 } from "@dnd-kit/sortable";
-import type { CSSProperties, HTMLAttributes, ReactNode } from "react";
+import { type CSSProperties, type HTMLAttributes, type ReactNode, useRef } from "react";
+import { useT } from "../i18n/provider";
 
 export interface DragHandle {
   /** Spread on the element people grab (a grip button): pointer, touch and keyboard dragging. */
@@ -47,6 +49,8 @@ function SortableRow({
 export interface SortableListProps {
   ids: string[];
   onMove(id: string, overId: string): void;
+  /** What a screen reader calls an item as it is picked up, moved and dropped (a file's name, "Page 3"). */
+  nameOf(id: string): string;
   disabled?: boolean;
   /** "grid" for items laid out in rows and columns (page thumbnails). */
   layout?: "list" | "grid";
@@ -57,7 +61,8 @@ export interface SortableListProps {
  * A list people reorder by dragging (mouse, touch) or from the keyboard (space to lift, arrows,
  * space to drop); rows also offer their own move up/down buttons.
  */
-export function SortableList({ ids, onMove, disabled, layout = "list", children }: SortableListProps) {
+export function SortableList({ ids, onMove, nameOf, disabled, layout = "list", children }: SortableListProps) {
+  const t = useT("tool-shell");
   const sensors = useSensors(
     // A small distance keeps clicks on the row's buttons from starting a drag.
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
@@ -67,8 +72,38 @@ export function SortableList({ ids, onMove, disabled, layout = "list", children 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (over && active.id !== over.id) onMove(String(active.id), String(over.id));
   };
+  // Spoken by the live region dnd-kit keeps: the item's name and place, not its internal id.
+  const count = ids.length;
+  const at = (id: string | number) => ids.indexOf(String(id)) + 1;
+  // The item starts over its own place: that is not a move, and would talk over "picked up".
+  const lastOver = useRef<string | number | null>(null);
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => {
+      lastOver.current = active.id;
+      return t("drag.pickedUp", { name: nameOf(String(active.id)), position: at(active.id), count });
+    },
+    onDragOver: ({ active, over }) => {
+      const id = over?.id ?? null;
+      if (id === lastOver.current) return undefined;
+      lastOver.current = id;
+      return over
+        ? t("drag.moved", { name: nameOf(String(active.id)), position: at(over.id), count })
+        : t("drag.outside", { name: nameOf(String(active.id)) });
+    },
+    onDragEnd: ({ active, over }) =>
+      over
+        ? t("drag.dropped", { name: nameOf(String(active.id)), position: at(over.id), count })
+        : t("drag.cancelled", { name: nameOf(String(active.id)), position: at(active.id), count }),
+    onDragCancel: ({ active }) =>
+      t("drag.cancelled", { name: nameOf(String(active.id)), position: at(active.id), count }),
+  };
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: t("drag.instructions") } }}
+    >
       <SortableContext
         items={ids}
         strategy={layout === "grid" ? rectSortingStrategy : verticalListSortingStrategy}

@@ -50,7 +50,12 @@ export function UploadList({ queue, sortable, previews, thumbnails, showSaving, 
   }
   return (
     <Stack as="ul" gap="2" aria-label={label} p="0" m="0">
-      <SortableList ids={items.map((i) => i.id)} onMove={queue.move} disabled={queue.busy}>
+      <SortableList
+        ids={items.map((i) => i.id)}
+        onMove={queue.move}
+        nameOf={(id) => items.find((it) => it.id === id)?.file.name ?? id}
+        disabled={queue.busy}
+      >
         {(id, handle) => {
           const i = items.findIndex((it) => it.id === id);
           const item = items[i];
