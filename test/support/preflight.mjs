@@ -15,6 +15,10 @@ const needs = [
   { what: "webp (dwebp, cwebp)", pkg: "webp", ok: () => has("dwebp") && has("cwebp") && has("webpmux") },
   // Split's ZIP is read with unzip.
   { what: "unzip", pkg: "unzip", ok: () => has("unzip") },
+  // Requantized JPEGs are judged by butteraugli; a PDF's images against the originals by
+  // ImageMagick's compare (some machines carry a stand-in `convert`, never `compare`).
+  { what: "butteraugli", pkg: "butteraugli", ok: () => has("butteraugli") },
+  { what: "ImageMagick (convert, compare)", pkg: "imagemagick", ok: () => has("convert") && has("compare") },
 ];
 
 function has(cmd) {
