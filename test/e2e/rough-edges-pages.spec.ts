@@ -17,6 +17,8 @@ const SHOTS = "test/e2e/output/screens/rough-b";
 mkdirSync(SHOTS, { recursive: true });
 const PDF = "test/fixtures/corpus/pdf/valid/pysample__pdflatex-4-pages.pdf";
 
+type Box = { x: number; y: number; width: number; height: number };
+
 const VIEWPORTS = [
   { name: "desktop", width: 1366, height: 900 },
   { name: "phone", width: 390, height: 844 },
@@ -195,12 +197,27 @@ for (const vp of VIEWPORTS) {
           await expect(bar.getByRole("button", { name: "Merge PDF" })).toBeInViewport();
           const raise = () =>
             input.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("x") });
-          await raise();
           const toast = page.getByTestId("toast");
-          await expect(toast).toBeVisible();
-          await page.waitForTimeout(500);
-          const t = (await toast.boundingBox())!;
-          const b = (await bar.getByRole("button", { name: "Merge PDF" }).boundingBox())!;
+          // Both boxes in one look, once the toast has finished sliding in: on a busy machine four
+          // separate round trips outlasted the toast's five seconds. Gone before the look: raise it again.
+          let boxes: { t: Box; b: Box } | null = null;
+          for (let i = 0; i < 3 && !boxes; i++) {
+            await raise();
+            await expect(toast).toBeVisible();
+            boxes = await page.evaluate(async () => {
+              const el = document.querySelector('[data-testid="toast"]');
+              const run = [...document.querySelectorAll('[data-testid="queue-actions"] button')].find(
+                (x) => x.textContent?.trim() === "Merge PDF",
+              );
+              if (!el || !run) return null;
+              await Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => null)));
+              if (!el.isConnected) return null;
+              const box = (r: DOMRect) => ({ x: r.x, y: r.y, width: r.width, height: r.height });
+              return { t: box(el.getBoundingClientRect()), b: box(run.getBoundingClientRect()) };
+            });
+          }
+          expect(boxes, "the toast stayed up long enough to be measured").not.toBeNull();
+          const { t, b } = boxes as { t: Box; b: Box };
           const overlaps = t.x < b.x + b.width && b.x < t.x + t.width && t.y < b.y + b.height && b.y < t.y + t.height;
           expect(overlaps, `toast ${JSON.stringify(t)} over the button ${JSON.stringify(b)}`).toBe(false);
           await look(page, `toast-${label}`, false);
