@@ -18,12 +18,15 @@ test("one toast at a time: a new one replaces the one on screen", async ({ page 
   await expect(page.getByTestId("toast")).toContainText("File type .docx is not supported. Accepted types: .pdf");
 });
 
+/** When the toast entered and left the document (performance.now()), noted by the page itself. */
+type ToastLife = { toastLife: { shown?: number; gone?: number } };
+
 test("a toast goes away after 5 seconds by itself", async ({ page }) => {
   await page.goto("/rotate-pdf");
   // The page notes when the toast enters and leaves the document, so a busy machine's late
   // look cannot shorten or lengthen what is measured (timers may fire late, never early).
   await page.evaluate(() => {
-    const w = window as unknown as { toastLife: { shown?: number; gone?: number } };
+    const w = window as unknown as ToastLife;
     w.toastLife = {};
     new MutationObserver(() => {
       const here = document.querySelector('[data-testid="toast"]') !== null;
@@ -36,7 +39,7 @@ test("a toast goes away after 5 seconds by itself", async ({ page }) => {
   await expect(page.getByTestId("toast")).toBeVisible();
   const life = () =>
     page.evaluate(() => {
-      const { shown, gone } = (window as unknown as { toastLife: { shown?: number; gone?: number } }).toastLife;
+      const { shown, gone } = (window as unknown as ToastLife).toastLife;
       return shown !== undefined && gone !== undefined ? gone - shown : null;
     });
   await expect.poll(life, { timeout: 20_000 }).not.toBeNull();
