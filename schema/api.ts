@@ -4,11 +4,22 @@
  */
 import * as v from "valibot";
 
+/**
+ * A new password's refusals on the server, beyond the 6 characters both sides check (NIST SP
+ * 800-63B): shorter than MIN_NEW_PASSWORD, a common or breached one or a common word with digits
+ * or symbols around it, or one made of the person's name, email or the site's name.
+ */
+export const NEW_PASSWORD_PROBLEMS = ["too_short", "common", "personal"] as const;
+export type NewPasswordProblem = (typeof NEW_PASSWORD_PROBLEMS)[number];
+export const MIN_NEW_PASSWORD = 8;
+
 export const ErrorBody = v.object({
   error: v.string(),
   code: v.string(),
   upgradeMessage: v.optional(v.string()),
   fields: v.optional(v.record(v.string(), v.string())),
+  /** Why a new password was refused (sign-up): the dialog words it in the page's language. */
+  passwordProblem: v.optional(v.picklist(NEW_PASSWORD_PROBLEMS)),
 });
 export type ErrorBody = v.InferOutput<typeof ErrorBody>;
 
@@ -21,6 +32,7 @@ const email = v.pipe(
   v.maxLength(254, "Please enter a valid email address"),
   v.email("Please enter a valid email address"),
 );
+
 const password = v.pipe(
   v.string("Password must be at least 6 characters"),
   v.minLength(6, "Password must be at least 6 characters"),

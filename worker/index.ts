@@ -4,6 +4,7 @@ import { AppError } from "./errors";
 import { requestBodyLimit } from "./middleware/body-limit";
 import { errorHandler, notFoundHandler } from "./middleware/error-handler";
 import { requestId } from "./middleware/request-id";
+import { sameOriginWrites } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
 import { account } from "./routes/account";
 import { auth } from "./routes/auth";
@@ -23,6 +24,8 @@ import { runScheduled } from "./services/scheduled";
 const app = new Hono<AppEnv>()
   .use("*", requestId)
   .use("*", securityHeaders)
+  // Before the body is read: another site's form post is refused for what it is, not its size.
+  .use("/api/*", sameOriginWrites)
   .use("/api/*", requestBodyLimit)
   .route("/api", health)
   .route("/api", config)

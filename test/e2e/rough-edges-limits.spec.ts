@@ -41,8 +41,8 @@ async function register(request: APIRequestContext, ip: string, tag: string, bas
       firstName: "Lim",
       lastName: "Its",
       email: `${tag}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
-      password: "secret12",
-      confirmPassword: "secret12",
+      password: "tulip-canyon-raft",
+      confirmPassword: "tulip-canyon-raft",
     },
   });
   expect(res.status()).toBe(201);

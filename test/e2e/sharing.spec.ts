@@ -45,7 +45,13 @@ test("File History lists a signed-in user's conversions with their downloads", a
   const reg = await (
     await request.post("/api/auth/register", {
       headers: { "cf-connecting-ip": visitorIp },
-      data: { firstName: "Hal", lastName: "Story", email, password: "secret12", confirmPassword: "secret12" },
+      data: {
+        firstName: "Hal",
+        lastName: "Story",
+        email,
+        password: "tulip-canyon-raft",
+        confirmPassword: "tulip-canyon-raft",
+      },
     })
   ).json();
   for (const name of ["one.pdf", "two.pdf"]) {

@@ -16,8 +16,8 @@ async function register(url) {
     headers: { "content-type": "application/json", "cf-connecting-ip": "2001:db8:fa17:1::1" },
     body: JSON.stringify({
       email,
-      password: "load-pass-1",
-      confirmPassword: "load-pass-1",
+      password: "tulip-canyon-raft",
+      confirmPassword: "tulip-canyon-raft",
       firstName: "L",
       lastName: "T",
     }),

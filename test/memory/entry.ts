@@ -35,7 +35,9 @@ export interface JobAttachment extends JobFile {
 /** What the inspecting endpoints (not conversions) do once the upload is checked. */
 const INSPECT: Record<string, (file: { name: string; bytes: Uint8Array }, budget: Budget) => Promise<number>> = {
   "analyze-pdf": async (f, budget) => (await loadPdf(f.bytes, { name: f.name, budget })).getPages().length,
-  "form-fields": async (f, budget) => listFormFields(await loadPdf(f.bytes, { name: f.name, budget }), f.name).length,
+  // The answer's size, as the route sends it.
+  "form-fields": async (f, budget) =>
+    JSON.stringify(listFormFields(await loadPdf(f.bytes, { name: f.name, budget }), f.name, budget)).length,
   "redact-preview": async (f, budget) =>
     (
       await previewRedactions(

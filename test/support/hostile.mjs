@@ -143,6 +143,32 @@ function manyPagesPdf(n) {
   return rawPdf(objects);
 }
 
+/** A form of one text field ("name", as Fill PDF Form is sent) whose /Kids repeats its widget `n` times. */
+function repeatedKidsPdf(n) {
+  return rawPdf([
+    "<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [4 0 R] /DA (/Helv 0 Tf 0 g) >> >>",
+    PAGES1,
+    page("/Annots [5 0 R]"),
+    `<< /FT /Tx /T (name) /Kids [${"5 0 R ".repeat(n)}] >>`,
+    "<< /Type /Annot /Subtype /Widget /Parent 4 0 R /P 3 0 R /Rect [10 10 190 30] >>",
+  ]);
+}
+
+/** A form of `n` text fields, field and widget in one, all on the one page. */
+function manyFieldsPdf(n) {
+  const refs = Array.from({ length: n }, (_, i) => `${i + 4} 0 R`).join(" ");
+  const objects = [
+    `<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [${refs}] /DA (/Helv 0 Tf 0 g) >> >>`,
+    PAGES1,
+    page(`/Annots [${refs}]`),
+  ];
+  for (let i = 0; i < n; i++) {
+    const y = 10 + (i % 180);
+    objects.push(`<< /FT /Tx /T (f${i}) /Type /Annot /Subtype /Widget /P 3 0 R /Rect [10 ${y} 190 ${y + 1}] >>`);
+  }
+  return rawPdf(objects);
+}
+
 /** A page tree nested `depth` levels deep (each node one kid), one page at the bottom. */
 function deepTreePdf(depth) {
   const objects = [CATALOG];
@@ -579,6 +605,21 @@ export const HOSTILE = [
     mayPass: true,
     what: "3 embedded TrueType fonts shown on the page, each a valid 14 MB program of 65,535 glyphs",
     make: async () => manyFontsPdf(Array.from({ length: 3 }, (_, i) => deflateSync(bigTrueType(i), { level: 9 }))),
+  },
+  {
+    name: "form-kids-200000.pdf",
+    type: "pdf",
+    quick: true,
+    mayPass: true,
+    what: "one form field whose /Kids names its one widget 200,000 times (listed whole: 12.8 MB of JSON)",
+    make: async () => repeatedKidsPdf(200_000),
+  },
+  {
+    name: "form-fields-6000.pdf",
+    type: "pdf",
+    refuse: ["form-fields"],
+    what: "6,000 distinct text fields on one page, each with its own widget",
+    make: async () => manyFieldsPdf(6000),
   },
   {
     name: "pages-10000.pdf",

@@ -14,7 +14,7 @@ import {
 import { Link as RouterLink } from "@tanstack/react-router";
 import { type FormEvent, type ReactNode, Suspense, useState } from "react";
 import * as v from "valibot";
-import { LoginBody, RegisterBody } from "../../schema/api";
+import { LoginBody, NEW_PASSWORD_PROBLEMS, type NewPasswordProblem, RegisterBody } from "../../schema/api";
 import { DEFAULT_LIMITS } from "../../schema/tools";
 import { useLoginMutation, useRegisterMutation } from "../api/auth";
 import { ApiError } from "../api/client";
@@ -37,6 +37,19 @@ const MESSAGES: Record<string, Parameters<Translate<"auth">>[0]> = {
   "Name must be at most 100 characters": "validation.nameMax",
   "Passwords do not match": "validation.mismatch",
 };
+
+/** The server's reasons for refusing a new password (worker/services/common-passwords.ts), by catalog key. */
+const PASSWORD_PROBLEMS: Record<NewPasswordProblem, Parameters<Translate<"auth">>[0]> = {
+  too_short: "validation.passwordTooShort",
+  common: "validation.passwordCommon",
+  personal: "validation.passwordPersonal",
+};
+
+/** Why the server refused the new password, when that is what it answered. */
+function passwordProblemOf(err: unknown): NewPasswordProblem | undefined {
+  const problem = err instanceof ApiError ? err.field("passwordProblem") : undefined;
+  return NEW_PASSWORD_PROBLEMS.find((p) => p === problem);
+}
 
 function validate(schema: v.GenericSchema, values: unknown, t: Translate<"auth">): Errors {
   const result = v.safeParse(schema, values);
@@ -264,9 +277,15 @@ function RegisterForm() {
         description: t("toast.welcome", { daily: user.dailyLimit ?? DEFAULT_LIMITS.daily.free }),
       });
     } catch (err) {
+      // A password the server refuses (too short for a new one, guessable) is said by its field too.
+      const problem = passwordProblemOf(err);
+      if (problem) setErrors({ password: t(PASSWORD_PROBLEMS[problem]) });
       toast({
         title: t("toast.registrationFailed"),
-        description: apiErrorText(err, tag, { conflict: t("error.emailTaken") }) ?? t("toast.tryLater"),
+        description:
+          (problem && t(PASSWORD_PROBLEMS[problem])) ??
+          apiErrorText(err, tag, { conflict: t("error.emailTaken") }) ??
+          t("toast.tryLater"),
         variant: "destructive",
       });
     }

@@ -8,6 +8,24 @@ export { alternateLinks, pageMeta } from "../../schema/page-meta";
 
 const MARK = HEAD_LINK_MARK;
 
+let siteOrigin: string | undefined;
+
+/**
+ * The address the links are built on: the one the server wrote into the first HTML (its
+ * PUBLIC_ORIGIN, worker/routes/page-head.ts), read before the first page replaces them; with
+ * none (the Vite dev server), this page's own.
+ */
+function linksOrigin(): string {
+  if (siteOrigin) return siteOrigin;
+  const href = document.head.querySelector(`link[rel="canonical"][${MARK}]`)?.getAttribute("href");
+  try {
+    siteOrigin = href ? new URL(href).origin : window.location.origin;
+  } catch {
+    siteOrigin = window.location.origin;
+  }
+  return siteOrigin;
+}
+
 function setMeta(name: string, content: string | null) {
   let el = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
   if (content === null) {
@@ -37,9 +55,10 @@ export function PageHead() {
     document.title = meta.title;
     setMeta("description", meta.description);
     setMeta("robots", meta.noindex ? "noindex" : null);
+    const origin = linksOrigin();
     for (const el of document.head.querySelectorAll(`link[${MARK}]`)) el.remove();
     if (meta.noindex) return;
-    for (const link of alternateLinks(window.location.origin, path, tag)) {
+    for (const link of alternateLinks(origin, path, tag)) {
       const el = document.createElement("link");
       el.rel = link.rel;
       if (link.hreflang) el.hreflang = link.hreflang;

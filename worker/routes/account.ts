@@ -3,15 +3,17 @@ import { deleteCookie } from "hono/cookie";
 import { DeleteAccountBody } from "../../schema/api";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
-import { sameOriginOnly } from "../middleware/same-origin";
 import { eraseAccount } from "../services/erasure";
 import { verifyPassword } from "../services/passwords";
 import { MAX_FAILED_LOGINS, recordAttempt, tooManyAttempts } from "../services/throttle";
 import { clientAddress, resolveViewer, SESSION_COOKIE } from "../services/viewer";
 import { readJson } from "../validation";
 
-/** DELETE /api/account { password }: erases the signed-in account and everything it made. */
-export const account = new Hono<AppEnv>().use("/account", sameOriginOnly).delete("/account", async (c) => {
+/**
+ * DELETE /api/account { password }: erases the signed-in account and everything it made (only
+ * from this site's own pages, as every state-changing route: middleware/same-origin.ts).
+ */
+export const account = new Hono<AppEnv>().delete("/account", async (c) => {
   const viewer = await resolveViewer(c);
   if (viewer.kind !== "user") throw new AppError("unauthorized", "Please sign in to delete your account");
   const body = await readJson(c, DeleteAccountBody);

@@ -76,9 +76,10 @@ const escapeHtml = (s: string) =>
  * engines, link previews): `<html lang dir>`, the translated title and description, robots
  * noindex where the page says so, and hreflang/canonical links (marked, so the page replaces
  * them rather than adding its own beside them). The same words as the page's own head
- * (schema/page-meta.ts).
+ * (schema/page-meta.ts). The links are built on `origin`, the site's configured address
+ * (services/origin.ts siteOrigin), never on the Host a client sent; with none, there are none.
  */
-export function withPageHead(page: Response, url: URL, notFound: boolean): Response {
+export function withPageHead(page: Response, url: URL, notFound: boolean, origin: string | null): Response {
   if (
     (page.status !== 200 && page.status !== 404) ||
     !page.body ||
@@ -92,14 +93,15 @@ export function withPageHead(page: Response, url: URL, notFound: boolean): Respo
   const t: CommonText = (key, values) => message(common, english[0], key, values);
   const tool: ToolText = (key) => message(toolWords, english[1], key);
   const meta = pageMeta(path, notFound, t, tool);
-  const links = meta.noindex
-    ? ""
-    : alternateLinks(url.origin, path, locale.tag)
-        .map(
-          (l) =>
-            `<link rel="${l.rel}"${l.hreflang ? ` hreflang="${l.hreflang}"` : ""} href="${escapeHtml(l.href)}" ${HEAD_LINK_MARK}>`,
-        )
-        .join("");
+  const links =
+    meta.noindex || origin === null
+      ? ""
+      : alternateLinks(origin, path, locale.tag)
+          .map(
+            (l) =>
+              `<link rel="${l.rel}"${l.hreflang ? ` hreflang="${l.hreflang}"` : ""} href="${escapeHtml(l.href)}" ${HEAD_LINK_MARK}>`,
+          )
+          .join("");
   let described = false;
   const headers = new Headers(page.headers);
   headers.delete("content-length");

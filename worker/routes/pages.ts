@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { isKnownPage } from "../../schema/pages";
 import type { AppEnv } from "../env";
+import { siteOrigin } from "../services/origin";
 import { withPageHead } from "./page-head";
 
 /**
@@ -21,12 +22,14 @@ export async function servePage(c: Context<AppEnv>): Promise<Response> {
   if (!known) for (const h of ["if-none-match", "if-modified-since"]) headers.delete(h);
   const index = await c.env.ASSETS.fetch(new Request(new URL("/", req.url), { method: req.method, headers }));
   const url = new URL(req.url);
-  if (known || !index.ok) return withPageHead(index, url, false);
+  const origin = siteOrigin(c.env, url);
+  if (known || !index.ok) return withPageHead(index, url, false, origin);
   const answer = new Headers(index.headers);
   // The same page as the others, but not a cacheable copy of "/".
   answer.delete("ETag");
   answer.set("Cache-Control", "no-cache");
-  return withPageHead(new Response(index.body, { status: 404, statusText: "Not Found", headers: answer }), url, true);
+  const notFound = new Response(index.body, { status: 404, statusText: "Not Found", headers: answer });
+  return withPageHead(notFound, url, true, origin);
 }
 
 function acceptsHtml(req: Request): boolean {

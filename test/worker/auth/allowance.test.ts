@@ -12,7 +12,13 @@ async function signUp(role?: string) {
   const res = await call("/api/auth/register", {
     method: "POST",
     headers: { "content-type": "application/json", "cf-connecting-ip": `198.19.0.${n}` },
-    body: JSON.stringify({ firstName: "T", lastName: "U", email, password: "secret12", confirmPassword: "secret12" }),
+    body: JSON.stringify({
+      firstName: "T",
+      lastName: "U",
+      email,
+      password: "tulip-canyon-raft",
+      confirmPassword: "tulip-canyon-raft",
+    }),
   });
   const { sessionToken } = await json<{ sessionToken: string }>(res);
   if (role) await getDb(env.DB).update(users).set({ role }).where(eq(users.email, email));

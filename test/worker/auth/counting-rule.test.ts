@@ -18,7 +18,13 @@ async function signUp() {
   const res = await call("/api/auth/register", {
     method: "POST",
     headers: { "content-type": "application/json", "cf-connecting-ip": `198.18.7.${n}` },
-    body: JSON.stringify({ firstName: "C", lastName: "R", email, password: "secret12", confirmPassword: "secret12" }),
+    body: JSON.stringify({
+      firstName: "C",
+      lastName: "R",
+      email,
+      password: "tulip-canyon-raft",
+      confirmPassword: "tulip-canyon-raft",
+    }),
   });
   const { sessionToken } = await json<{ sessionToken: string }>(res);
   return { auth: { authorization: `Bearer ${sessionToken}` }, email };

@@ -101,8 +101,8 @@ describe("GET /api/usage", () => {
       headers: { "content-type": "application/json", "cf-connecting-ip": address },
       body: JSON.stringify({
         email: `hash-${Date.now()}@example.com`,
-        password: "hash-test-pass",
-        confirmPassword: "hash-test-pass",
+        password: "tulip-canyon-raft",
+        confirmPassword: "tulip-canyon-raft",
         firstName: "H",
         lastName: "T",
       }),

@@ -163,8 +163,8 @@ describe("POST /api/convert/split-pages", () => {
         firstName: "S",
         lastName: "P",
         email: "splitter@example.com",
-        password: "secret12",
-        confirmPassword: "secret12",
+        password: "tulip-canyon-raft",
+        confirmPassword: "tulip-canyon-raft",
       }),
     });
     const { sessionToken } = await json<{ sessionToken: string }>(reg);

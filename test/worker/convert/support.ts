@@ -36,7 +36,13 @@ export async function freeAccount(): Promise<Record<string, string>> {
   const res = await call("/api/auth/register", {
     method: "POST",
     headers: { "content-type": "application/json", "cf-connecting-ip": freshIp() },
-    body: JSON.stringify({ firstName: "T", lastName: "U", email, password: "secret12", confirmPassword: "secret12" }),
+    body: JSON.stringify({
+      firstName: "T",
+      lastName: "U",
+      email,
+      password: "tulip-canyon-raft",
+      confirmPassword: "tulip-canyon-raft",
+    }),
   });
   const { sessionToken } = await json<{ sessionToken: string }>(res);
   expect(sessionToken, `registering ${email}`).toBeTruthy();

@@ -12,8 +12,8 @@ async function signUp() {
       firstName: "H",
       lastName: "I",
       email: `h${n}@example.com`,
-      password: "secret12",
-      confirmPassword: "secret12",
+      password: "tulip-canyon-raft",
+      confirmPassword: "tulip-canyon-raft",
     }),
   });
   return (await json<{ sessionToken: string }>(res)).sessionToken;

@@ -1,3 +1,5 @@
+import { createExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "../../../schema/locales";
 import { tools } from "../../../schema/tools";
@@ -5,6 +7,7 @@ import arTools from "../../../web/i18n/locales/ar/tools.json";
 import de from "../../../web/i18n/locales/de/common.json";
 import deTools from "../../../web/i18n/locales/de/tools.json";
 import enCommon from "../../../web/i18n/locales/en/common.json";
+import { app } from "../../../worker/index";
 import { call } from "../helpers";
 
 /**
@@ -113,5 +116,46 @@ describe("each page's head, in its language, before any script runs", () => {
     expect(await opener("/auth/dropbox/callback")).toBe("unsafe-none");
     expect(await opener("/de/auth/google/callback")).toBe("unsafe-none");
     expect(await opener("/merge-pdf")).toBe("same-origin-allow-popups");
+  });
+
+  it("canonical and hreflang links are built on PUBLIC_ORIGIN; the Host header a client sends never decides them", async () => {
+    const at = async (url: string, headers: Record<string, string>, extra: Partial<Env>) => {
+      const res = await app.fetch(
+        new Request(url, { headers: { accept: "text/html", ...headers } }),
+        { ...env, ...extra },
+        createExecutionContext(),
+      );
+      return doc(await res.text()).links();
+    };
+    const configured = await at(
+      "https://evil.example/de/merge-pdf",
+      { host: "evil.example" },
+      {
+        PUBLIC_ORIGIN: "https://pdftools.example/",
+      },
+    );
+    expect(configured.length).toBe(LOCALES.length + 2);
+    expect(configured.every((l) => l.href.startsWith("https://pdftools.example/"))).toBe(true);
+    expect(configured.find((l) => l.rel === "canonical")?.href).toBe("https://pdftools.example/de/merge-pdf");
+    expect(configured).toContainEqual({
+      rel: "alternate",
+      hreflang: "x-default",
+      href: "https://pdftools.example/merge-pdf",
+    });
+    // Whatever Host the request names.
+    const foreignHost = await at(
+      "http://localhost/merge-pdf",
+      { host: "attacker.example" },
+      {
+        PUBLIC_ORIGIN: "https://pdftools.example",
+      },
+    );
+    expect(foreignHost.find((l) => l.rel === "canonical")?.href).toBe("https://pdftools.example/merge-pdf");
+    // Local development without it: the request's own origin, as publicOrigin() does.
+    const local = await at("http://127.0.0.1:8791/merge-pdf", {}, {});
+    expect(local.find((l) => l.rel === "canonical")?.href).toBe("http://127.0.0.1:8791/merge-pdf");
+    // Production without it: no links at all rather than links to whatever host was asked for.
+    const unset = await at("https://evil.example/merge-pdf", { host: "evil.example" }, { ENVIRONMENT: "production" });
+    expect(unset).toEqual([]);
   });
 });

@@ -9,7 +9,13 @@ async function signUp() {
   const res = await call("/api/auth/register", {
     method: "POST",
     headers: { "content-type": "application/json", "cf-connecting-ip": `198.21.0.${n}` },
-    body: JSON.stringify({ firstName: "P", lastName: "Q", email, password: "secret12", confirmPassword: "secret12" }),
+    body: JSON.stringify({
+      firstName: "P",
+      lastName: "Q",
+      email,
+      password: "tulip-canyon-raft",
+      confirmPassword: "tulip-canyon-raft",
+    }),
   });
   const body = await json<{ sessionToken: string; user: { id: number } }>(res);
   return { token: body.sessionToken, id: body.user.id, email };

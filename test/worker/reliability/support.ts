@@ -93,8 +93,8 @@ export async function registerUser(): Promise<Account> {
     headers: { "content-type": "application/json", "cf-connecting-ip": freshIp() },
     body: JSON.stringify({
       email,
-      password: "fault-test-pass",
-      confirmPassword: "fault-test-pass",
+      password: "tulip-canyon-raft",
+      confirmPassword: "tulip-canyon-raft",
       firstName: "F",
       lastName: "T",
     }),

@@ -7,16 +7,29 @@ import {
   PDFDropdown,
   type PDFField,
   type PDFForm,
+  type PDFHexString,
   PDFName,
   PDFOptionList,
+  type PDFPage,
   PDFRadioGroup,
   PDFRef,
   PDFSignature,
+  type PDFString,
   PDFTextField,
 } from "@cantoo/pdf-lib";
 import type { FieldType, FieldValue, FormField } from "../../../schema/form-options";
+import type { Budget } from "../core/budget";
 import { EngineError } from "../core/errors";
 import { dateFormatOf } from "./form-scripts";
+import {
+  checkOptions,
+  distinctFields,
+  distinctWidgets,
+  dropRepeats,
+  FORM_BOUNDS,
+  formTooLarge,
+  type ListedWidget,
+} from "./form-walk";
 import { pageView, placeInView } from "./page-places";
 
 /**
@@ -43,7 +56,6 @@ function typeOf(field: PDFField): FieldType {
 function currentValue(field: PDFField): FieldValue {
   if (field instanceof PDFTextField) return field.getText() ?? "";
   if (field instanceof PDFCheckBox) return field.isChecked();
-  if (field instanceof PDFRadioGroup) return field.getSelected() ?? "";
   if (field instanceof PDFDropdown || field instanceof PDFOptionList) {
     const selected = field.getSelected();
     return field.isMultiselect() ? selected : (selected[0] ?? "");
@@ -62,7 +74,11 @@ function annotationPages(doc: PDFDocument): Map<string, number> {
   return pages;
 }
 
-/** The document's form, or a 422 when it is an XFA form with nothing else to fill. */
+/**
+ * The document's form, or a 422 when it is an XFA form with nothing else to fill. Its /Fields and
+ * /Kids name each object once from here on (form-walk.ts): a repeat would be read, drawn and
+ * written again by every tool that fills, flattens or signs.
+ */
 export function formOf(doc: PDFDocument, name = "This PDF"): PDFForm | undefined {
   const acro = doc.catalog.lookup(PDFName.of("AcroForm"));
   if (!(acro instanceof PDFDict)) return undefined;
@@ -74,57 +90,106 @@ export function formOf(doc: PDFDocument, name = "This PDF"): PDFForm | undefined
     // pdf-lib drops the XFA packet (with a warning) when the form is opened; we say why here.
     acro.delete(PDFName.of("XFA"));
   }
+  dropRepeats(doc, acro);
   return doc.getForm();
 }
 
-export function listFormFields(doc: PDFDocument, name?: string): FormField[] {
+/**
+ * The fields of the form, with their values and where they show: each field and widget once, and
+ * within FORM_BOUNDS (form-walk.ts), or the form is refused by name. What the answer holds is
+ * charged to the job's budget as it is built.
+ */
+export function listFormFields(doc: PDFDocument, name = "This PDF", budget?: Budget): FormField[] {
   const form = formOf(doc, name);
   if (!form) return [];
   const pagesOf = annotationPages(doc);
   const pages = doc.getPages();
-  return form.getFields().map((field) => {
-    const widgets: FormField["widgets"] = [];
-    const radio = field instanceof PDFRadioGroup ? field : undefined;
-    const exportValues = radio?.acroField.getExportValues();
-    const onValues = radio?.acroField.getOnValues() ?? [];
-    for (const widget of field.acroField.getWidgets()) {
-      const ref = doc.context.getObjectRef(widget.dict);
-      const index = ref ? pagesOf.get(ref.toString()) : undefined;
-      if (index === undefined) continue;
-      const r = widget.getRectangle();
-      const place = placeInView(pageView(pages[index]), r);
-      if (place.width === 0 || place.height === 0) continue;
-      let option: string | undefined;
-      const on = widget.getOnValue();
-      if (radio && on) {
-        const i = onValues.indexOf(on);
-        option = exportValues?.[i]?.decodeText() ?? on.decodeText();
-      }
-      widgets.push({ page: index + 1, ...place, ...(option !== undefined ? { option } : {}) });
+  const listed: FormField[] = [];
+  let widgetCount = 0;
+  let answerBytes = 0;
+  for (const field of distinctFields(doc, form, name)) {
+    budget?.check();
+    checkOptions(field, name);
+    const found = distinctWidgets(field, name);
+    widgetCount += found.length;
+    if (widgetCount > FORM_BOUNDS.widgets)
+      throw formTooLarge(name, `its fields show in more than ${FORM_BOUNDS.widgets.toLocaleString("en-US")} places`);
+    const f = fieldOf(doc, field, found, pagesOf, pages);
+    // JSON is about what the answer holds in memory too (its strings and numbers), twice over as text.
+    const bytes = JSON.stringify(f).length;
+    answerBytes += bytes;
+    if (answerBytes > FORM_BOUNDS.answerBytes)
+      throw formTooLarge(
+        name,
+        `its fields' names, values and choices come to more than ${FORM_BOUNDS.answerBytes / 1024 / 1024} MB`,
+      );
+    budget?.take(2 * bytes, `${name}'s form fields`);
+    listed.push(f);
+  }
+  return listed;
+}
+
+function fieldOf(
+  doc: PDFDocument,
+  field: PDFField,
+  listed: ListedWidget[],
+  pagesOf: Map<string, number>,
+  pages: PDFPage[],
+): FormField {
+  const found = listed.map((l) => l.widget);
+  const widgets: FormField["widgets"] = [];
+  const radio = field instanceof PDFRadioGroup ? field : undefined;
+  const exportValues = radio?.acroField.getExportValues();
+  // pdf-lib's own getOnValues reads every repeat of a widget: the distinct ones are what count.
+  const onValues = radio ? found.map((w) => w.getOnValue()).filter((v) => v !== undefined) : [];
+  for (const { widget, ref } of listed) {
+    const index = ref ? pagesOf.get(ref.toString()) : undefined;
+    if (index === undefined) continue;
+    const r = widget.getRectangle();
+    const place = placeInView(pageView(pages[index]), r);
+    if (place.width === 0 || place.height === 0) continue;
+    let option: string | undefined;
+    const on = widget.getOnValue();
+    if (radio && on) {
+      const i = onValues.indexOf(on);
+      option = exportValues?.[i]?.decodeText() ?? on.decodeText();
     }
-    const f: FormField = {
-      name: field.getName(),
-      type: typeOf(field),
-      value: currentValue(field),
-      readOnly: field.isReadOnly(),
-      required: field.isRequired(),
-      widgets,
-    };
-    if (field instanceof PDFRadioGroup) f.options = field.getOptions();
-    if (field instanceof PDFDropdown || field instanceof PDFOptionList) {
-      f.options = field.getOptions();
-      f.multiSelect = field.isMultiselect();
-      if (field instanceof PDFDropdown) f.editable = field.isEditable();
-    }
-    if (field instanceof PDFTextField) {
-      f.multiline = field.isMultiline();
-      const dateFormat = dateFormatOf(doc, field);
-      if (dateFormat) f.dateFormat = dateFormat;
-      const max = field.getMaxLength();
-      if (max !== undefined) f.maxLength = max;
-    }
-    return f;
-  });
+    widgets.push({ page: index + 1, ...place, ...(option !== undefined ? { option } : {}) });
+  }
+  const f: FormField = {
+    name: field.getName(),
+    type: typeOf(field),
+    value: radio ? selectedOption(radio, exportValues, onValues) : currentValue(field),
+    readOnly: field.isReadOnly(),
+    required: field.isRequired(),
+    widgets,
+  };
+  if (radio) f.options = (exportValues ?? onValues).map((v) => v.decodeText());
+  if (field instanceof PDFDropdown || field instanceof PDFOptionList) {
+    f.options = field.getOptions();
+    f.multiSelect = field.isMultiselect();
+    if (field instanceof PDFDropdown) f.editable = field.isEditable();
+  }
+  if (field instanceof PDFTextField) {
+    f.multiline = field.isMultiline();
+    const dateFormat = dateFormatOf(doc, field, found);
+    if (dateFormat) f.dateFormat = dateFormat;
+    const max = field.getMaxLength();
+    if (max !== undefined) f.maxLength = max;
+  }
+  return f;
+}
+
+/** PDFRadioGroup.getSelected, over the distinct widgets' on-values. */
+function selectedOption(
+  radio: PDFRadioGroup,
+  exportValues: (PDFString | PDFHexString)[] | undefined,
+  onValues: PDFName[],
+) {
+  const value = radio.acroField.getValue();
+  if (value === PDFName.of("Off")) return "";
+  const i = exportValues ? onValues.indexOf(value) : -1;
+  return i >= 0 && exportValues?.[i] ? exportValues[i].decodeText() : value.decodeText();
 }
 
 export interface FillReport {

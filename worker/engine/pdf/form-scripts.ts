@@ -8,6 +8,7 @@ import {
   PDFRef,
   PDFString,
   type PDFTextField,
+  type PDFWidgetAnnotation,
 } from "@cantoo/pdf-lib";
 import { decodeStream } from "./filters";
 
@@ -36,8 +37,13 @@ function scriptOf(doc: PDFDocument, action: PDFObject | undefined): string {
  * A text field that holds a date: the form formats it with Acrobat's AFDate script, whose format
  * ("mm/dd/yyyy") the page uses to offer a date picker and write the date as the form expects it.
  */
-export function dateFormatOf(doc: PDFDocument, field: PDFTextField): string | undefined {
-  for (const dict of [field.acroField.dict, ...field.acroField.getWidgets().map((w) => w.dict)]) {
+export function dateFormatOf(
+  doc: PDFDocument,
+  field: PDFTextField,
+  // The caller's distinct widgets: a widget repeated in /Kids would have its script read each time.
+  widgets: PDFWidgetAnnotation[] = field.acroField.getWidgets(),
+): string | undefined {
+  for (const dict of [field.acroField.dict, ...widgets.map((w) => w.dict)]) {
     const aa = dict.lookup(PDFName.of("AA"));
     if (!(aa instanceof PDFDict)) continue;
     for (const key of ["F", "K"]) {

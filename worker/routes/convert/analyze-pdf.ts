@@ -61,11 +61,15 @@ export const analyzePdfRoute = new Hono<AppEnv>()
     });
     return c.json({ pageCount });
   })
-  /** POST /api/form-fields: the AcroForm fields of one PDF, with their values and places. */
+  /**
+   * POST /api/form-fields: the AcroForm fields of one PDF, with their values and places. Each field
+   * and widget once however often the file repeats it; a form past FORM_BOUNDS (engine/pdf/form-walk.ts:
+   * fields, places, choices, size of the answer) is refused whole with a 413 that says which.
+   */
   .post("/form-fields", async (c) => {
     const answer = await inspectPdf(c, toolsById["fill-form"], AnalyzeOptions, async (file, o, budget) => {
       const doc = await loadPdf(file.bytes, { name: file.name, password: o.password, budget });
-      return { pageCount: doc.getPages().length, fields: listFormFields(doc, file.name) };
+      return { pageCount: doc.getPages().length, fields: listFormFields(doc, file.name, budget) };
     });
     return c.json(answer);
   })
