@@ -20,6 +20,13 @@ export interface Config {
   jobQueueLength: number;
   jobQueueWaitMs: number;
   refusedJobsPerHour: number;
+  /**
+   * Reading a request body: all of it within `timeoutMs` of waiting on the client, and at least
+   * `minBytesPerSecond` in each `windowMs` of it (a stalled or trickling upload is stopped, 408).
+   */
+  upload: { timeoutMs: number; minBytesPerSecond: number; windowMs: number };
+  /** Bytes of device-made files (POST /api/results) each may store a day, by tier; null is unlimited. */
+  storedDaily: { guest: number; free: number; premium: number | null };
   premiumPriceLabel: string | null;
   /** The operator's address for privacy and other questions; null when not set. */
   contactEmail: string | null;
@@ -39,8 +46,22 @@ function dailyVar(value: string | undefined, fallback: number | null): number | 
   return value === undefined ? fallback : numberVar(value, fallback ?? 0);
 }
 
-function readConfig(env: Env): Config {
+/** Settings with no entry in wrangler.toml's [vars] (so none in the generated Env): their defaults stand. */
+type ExtraVars = Partial<
+  Record<
+    | "UPLOAD_TIMEOUT_MS"
+    | "UPLOAD_MIN_KB_PER_SECOND"
+    | "UPLOAD_RATE_WINDOW_MS"
+    | "STORED_MB_PER_DAY_GUEST"
+    | "STORED_MB_PER_DAY_FREE"
+    | "STORED_MB_PER_DAY_PREMIUM",
+    string
+  >
+>;
+
+function readConfig(env: Env & ExtraVars): Config {
   const d = DEFAULT_LIMITS;
+  const premiumStored = dailyVar(env.STORED_MB_PER_DAY_PREMIUM, 2048);
   return {
     maxFileBytes: numberVar(env.MAX_FILE_SIZE_MB, d.maxFileSizeMB) * MB,
     maxRequestBytes: numberVar(env.MAX_REQUEST_MB, d.maxRequestMB) * MB,
@@ -56,6 +77,18 @@ function readConfig(env: Env): Config {
     jobQueueLength: numberVar(env.JOB_QUEUE_LENGTH, 64),
     jobQueueWaitMs: numberVar(env.JOB_QUEUE_WAIT_MS, 180_000),
     refusedJobsPerHour: numberVar(env.REFUSED_JOBS_PER_HOUR, 20),
+    // 25 MB in 3 minutes is 1.1 Mbit/s; 16 KB a second is the slowest a phone on a poor link sends.
+    upload: {
+      timeoutMs: numberVar(env.UPLOAD_TIMEOUT_MS, 180_000),
+      minBytesPerSecond: numberVar(env.UPLOAD_MIN_KB_PER_SECOND, 16) * 1024,
+      windowMs: Math.max(1, numberVar(env.UPLOAD_RATE_WINDOW_MS, 10_000)),
+    },
+    // A guest's two conversions a day may be 50 MB each; a device's results about as much.
+    storedDaily: {
+      guest: numberVar(env.STORED_MB_PER_DAY_GUEST, 100) * MB,
+      free: numberVar(env.STORED_MB_PER_DAY_FREE, 250) * MB,
+      premium: premiumStored === null ? null : premiumStored * MB,
+    },
     premiumPriceLabel: env.PREMIUM_PRICE_LABEL || null,
     contactEmail: /^[^\s@]+@[^\s@]+$/.test(env.CONTACT_EMAIL?.trim() ?? "") ? env.CONTACT_EMAIL.trim() : null,
   };

@@ -23,6 +23,8 @@ export const errorStatus = {
   challenge_required: 403,
   not_found: 404,
   method_not_allowed: 405,
+  /** An upload that arrived too slowly, or stopped arriving (worker/services/body-guard.ts). */
+  request_timeout: 408,
   unsupported_media_type: 415,
   conflict: 409,
   gone: 410,
@@ -30,6 +32,8 @@ export const errorStatus = {
   payload_too_large: 413,
   rate_limited: 429,
   quota_exceeded: 429,
+  /** The daily bytes of device-made files stored with POST /api/results (worker/services/stored-bytes.ts). */
+  upload_limit_reached: 429,
   job_timeout: 422,
   not_configured: 503,
   busy: 503,

@@ -6,7 +6,13 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { endpoint, toolAttachments, toolFields, toolsFor } from "../support/hostile.mjs";
 
-const MIME = { pdf: "application/pdf", png: "image/png", jpeg: "image/jpeg", webp: "image/webp" };
+const MIME = {
+  pdf: "application/pdf",
+  png: "image/png",
+  jpeg: "image/jpeg",
+  webp: "image/webp",
+  zip: "application/zip",
+};
 
 /** A tiny valid PDF, the second file a merge needs. */
 export const SMALL_PDF = new TextEncoder().encode(
@@ -16,7 +22,8 @@ export const SMALL_PDF = new TextEncoder().encode(
 /** The multipart body that sends `bytes` (named `name`) to `tool`, with the fields it needs. */
 export function hostileForm(tool, name, type, bytes) {
   const form = new FormData();
-  form.append("files", new Blob([bytes], { type: MIME[type] }), name);
+  // A device's result is one `file`; a tool's uploads are `files`.
+  form.append(tool === "results" ? "file" : "files", new Blob([bytes], { type: MIME[type] }), name);
   if (tool === "merge-pdf") form.append("files", new Blob([SMALL_PDF], { type: "application/pdf" }), "small.pdf");
   for (const [k, v] of Object.entries(toolFields(tool))) form.append(k, v);
   for (const a of toolAttachments(tool)) form.append(a.field, new Blob([a.bytes], { type: a.type }), a.name);

@@ -10,6 +10,7 @@ import { listFormFields } from "../../worker/engine/pdf/form-fields";
 import { previewRedactions } from "../../worker/engine/pdf/redact-document";
 import { type ErrorCode, errorStatus, isAppError, statusOf } from "../../worker/errors";
 import { catalogueToolOf, isConvertSlug, runTool } from "../../worker/routes/convert/run";
+import { checkResult, NOT_OURS, resultKind } from "../../worker/services/result-check";
 import { checkUpload } from "../../worker/services/uploads";
 
 export { Budget };
@@ -48,6 +49,18 @@ const INSPECT: Record<string, (file: { name: string; bytes: Uint8Array }, budget
     ).matches.length,
 };
 
+const MAX_FILE_BYTES = 25 * 1024 * 1024;
+
+/** POST /api/results once its upload is read: a device's result checked as the route checks it (nothing stored). */
+async function storeResult(file: JobFile, budget: Budget): Promise<JobOutcome> {
+  if (file.bytes.length > MAX_FILE_BYTES) return { status: 413, code: "file_too_large", outputBytes: 0 };
+  budget.take(file.bytes.length, file.name);
+  const kind = resultKind(file.bytes);
+  if (!kind) return { status: 400, code: "invalid_file", error: NOT_OURS, outputBytes: 0 };
+  await checkResult(kind, file.bytes, file.name, budget, MAX_FILE_BYTES);
+  return { status: 200, outputBytes: file.bytes.length };
+}
+
 /** One request's job: the files checked as uploads are, then the endpoint (or an inspector) under `budget`. */
 export async function runJob(
   slug: string,
@@ -58,6 +71,7 @@ export async function runJob(
 ): Promise<JobOutcome> {
   const tool = isConvertSlug(slug) ? catalogueToolOf(slug) : toolsById["split-pdf"];
   try {
+    if (slug === "results") return await storeResult(files[0], budget);
     const uploads = [];
     for (const f of files)
       uploads.push(await checkUpload({ name: f.name, type: f.type, bytes: f.bytes }, tool, 25 * 1024 * 1024));

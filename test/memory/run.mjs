@@ -29,7 +29,13 @@ const JOB_MEMORY_MB = 80;
 const quick = process.argv.includes("--quick");
 const PARALLEL = Math.max(1, Math.min(cpus().length, Number(process.env.MEMORY_PARALLEL) || 2));
 
-const MIME = { pdf: "application/pdf", jpeg: "image/jpeg", png: "image/png", webp: "image/webp" };
+const MIME = {
+  pdf: "application/pdf",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  zip: "application/zip",
+};
 const KIND_OF_EXT = { ".pdf": "pdf", ".jpg": "jpeg", ".jpeg": "jpeg", ".png": "png", ".webp": "webp" };
 
 /** A small valid PDF that merge pairs each input with. */

@@ -7,7 +7,7 @@
  *
  * Big ones are made once and kept under the system temp directory (HOSTILE_DIR to move it).
  */
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -354,8 +354,9 @@ const PDF_TOOLS = [
   "extract-images",
   "form-fields",
   "redact-preview",
+  "results",
 ];
-const IMAGE_TOOLS = ["jpg-to-pdf", "compress-image"];
+const IMAGE_TOOLS = ["jpg-to-pdf", "compress-image", "results"];
 const REFUSED = ["job_too_large", "pdf_damaged", "invalid_file", "unsupported_file_type"];
 
 /** The tools that read (and so must refuse) page content; the others copy it without decoding it. */
@@ -380,8 +381,9 @@ const CONTENT_READERS = [
 /** The endpoints that read a PDF for a page without converting it. */
 export const INSPECTORS = ["analyze-pdf", "form-fields", "redact-preview"];
 
-/** The path a tool's (or an inspector's) request goes to. */
+/** The path a tool's (or an inspector's) request goes to; "results" is a device's result stored (POST /api/results). */
 export function endpoint(tool) {
+  if (tool === "results") return "/api/results";
   return INSPECTORS.includes(tool) ? `/api/${tool}` : `/api/convert/${tool}`;
 }
 
@@ -693,7 +695,87 @@ export const HOSTILE = [
     what: "a WebP declaring 16383 x 16383",
     make: async () => hugeWebp(16383, 16383),
   },
+  // ZIPs, which only POST /api/results takes (a device's split, extracted images, pages as images).
+  {
+    name: "zip-random-25mb.zip",
+    refuse: "all",
+    type: "zip",
+    quick: true,
+    what: "25 MB of random bytes behind a ZIP's first signature",
+    make: async () => Buffer.concat([Buffer.from("PK\x03\x04", "latin1"), randomBytes(25 * MB - 4)]),
+  },
+  {
+    name: "zip-bomb-20mb.zip",
+    refuse: "all",
+    type: "zip",
+    quick: true,
+    what: "one entry that says it inflates 20,000 times, to 20 MB",
+    make: async () => zipOf([{ name: "page-1.pdf", deflated: rawDeflate(await zlibBomb(20 * MB, 0)), size: 20 * MB }]),
+  },
+  {
+    name: "zip-bomb-lying-1gb.zip",
+    refuse: "all",
+    type: "zip",
+    quick: true,
+    what: "one entry that says it is 1 MB and inflates to 1 GB",
+    make: async () => zipOf([{ name: "page-1.pdf", deflated: rawDeflate(await zlibBomb(1024 * MB, 0)), size: MB }]),
+  },
+  {
+    name: "zip-entries-65535.zip",
+    refuse: "all",
+    type: "zip",
+    quick: true,
+    what: "65,535 empty entries",
+    make: async () => zipOf(Array.from({ length: 65_535 }, (_, i) => ({ name: `p${i}.pdf`, stored: Buffer.alloc(0) }))),
+  },
 ];
+
+/** zlib data's raw deflate stream (a ZIP's), without its header and checksum. */
+function rawDeflate(zlib) {
+  return zlib.subarray(2, zlib.length - 4);
+}
+
+/**
+ * A ZIP written by hand: each entry `stored` (its bytes) or `deflated` (raw deflate data and the
+ * `size` it claims), CRC-32 left 0 (the checks that matter come before it is compared).
+ */
+function zipOf(entries) {
+  const locals = [];
+  const central = [];
+  let at = 0;
+  for (const e of entries) {
+    const data = e.stored ?? e.deflated;
+    const size = e.stored ? e.stored.length : e.size;
+    const name = Buffer.from(e.name);
+    const head = Buffer.alloc(30);
+    head.writeUInt32LE(0x04034b50, 0);
+    head.writeUInt16LE(20, 4);
+    head.writeUInt16LE(e.stored ? 0 : 8, 8);
+    head.writeUInt32LE(data.length, 18);
+    head.writeUInt32LE(size, 22);
+    head.writeUInt16LE(name.length, 26);
+    const dir = Buffer.alloc(46);
+    dir.writeUInt32LE(0x02014b50, 0);
+    dir.writeUInt16LE(20, 4);
+    dir.writeUInt16LE(20, 6);
+    dir.writeUInt16LE(e.stored ? 0 : 8, 10);
+    dir.writeUInt32LE(data.length, 20);
+    dir.writeUInt32LE(size, 24);
+    dir.writeUInt16LE(name.length, 28);
+    dir.writeUInt32LE(at, 42);
+    locals.push(head, name, data);
+    central.push(dir, name);
+    at += 30 + name.length + data.length;
+  }
+  const cd = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(Math.min(entries.length, 0xffff), 8);
+  end.writeUInt16LE(Math.min(entries.length, 0xffff), 10);
+  end.writeUInt32LE(cd.length, 12);
+  end.writeUInt32LE(at, 16);
+  return Buffer.concat([...locals, cd, end]);
+}
 
 function manyStreamsPdf(n, bomb) {
   const refs = [];
@@ -821,6 +903,7 @@ export function mustRefuse(entry, tool) {
 
 /** The tools each hostile input goes through. */
 export function toolsFor(entry) {
+  if (entry.type === "zip") return ["results"];
   // JPG to PDF takes WebP too (decoded within the probe's WebP cap).
   return entry.type === "pdf" ? PDF_TOOLS : IMAGE_TOOLS;
 }

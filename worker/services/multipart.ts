@@ -4,7 +4,7 @@ import { AppError, isAppError } from "../errors";
  * multipart/form-data read into one buffer, with every file a view into it. The runtime's
  * formData() holds the body and then a copy of each file (File objects), and reading a File's
  * bytes makes a third: a 25 MB upload cost 50 to 75 MB of a 128 MB isolate before any work
- * began. Here the body is read once, into a buffer sized from Content-Length, never past `max`.
+ * began. Here the body is read once, into one buffer that grows as it arrives, never past `max`.
  */
 export interface MultipartFile {
   field: string;
@@ -28,12 +28,32 @@ export function boundaryOf(contentType: string): string | null {
   return m ? (m[1] ?? m[2]) : null;
 }
 
-/** The whole body in one buffer (a Content-Length sizes it at once), refusing past `max` bytes. */
-async function readBody(req: Request, max: number, tooLarge: () => AppError): Promise<Uint8Array> {
-  const declared = Number(req.headers.get("content-length"));
+/** An ArrayBuffer that grows in place up to its maximum (ES2024; the types here are ES2023's). */
+interface GrowableBuffer extends ArrayBuffer {
+  resize(length: number): void;
+  transferToFixedLength(length?: number): ArrayBuffer;
+}
+const Growable = ArrayBuffer as unknown as new (length: number, opts: { maxByteLength: number }) => GrowableBuffer;
+
+export interface ReadOptions {
+  /**
+   * Called before the body grows to `bytes`: what holds the job's memory (services/admission.ts)
+   * counts the upload as it arrives, and may make the read wait for room.
+   */
+  hold?(bytes: number): void | Promise<void>;
+}
+
+/**
+ * The whole body in one buffer, refusing past `max` bytes. The buffer grows in place as bytes
+ * arrive (address space is set aside for `max`, memory is taken only as it fills), so a client
+ * that declares 25 MB and sends nothing costs nothing; at the end it becomes a plain ArrayBuffer
+ * without a copy.
+ */
+async function readBody(req: Request, max: number, tooLarge: () => AppError, opts: ReadOptions): Promise<Uint8Array> {
+  const declared = Number(req.headers.get("content-length") ?? Number.NaN);
   if (Number.isFinite(declared) && declared > max) throw tooLarge();
   if (!req.body) return new Uint8Array(0);
-  let buf = new Uint8Array(Number.isFinite(declared) && declared > 0 ? declared : Math.min(max, 1 << 20));
+  const buf = new Growable(0, { maxByteLength: max });
   let n = 0;
   const reader = req.body.getReader();
   try {
@@ -41,19 +61,17 @@ async function readBody(req: Request, max: number, tooLarge: () => AppError): Pr
       const { done, value } = await reader.read();
       if (done) break;
       if (n + value.length > max) throw tooLarge();
-      if (n + value.length > buf.length) {
-        const grown = new Uint8Array(Math.min(max, Math.max(buf.length * 2, n + value.length)));
-        grown.set(buf.subarray(0, n));
-        buf = grown;
-      }
-      buf.set(value, n);
+      await opts.hold?.(n + value.length);
+      buf.resize(n + value.length);
+      new Uint8Array(buf, n, value.length).set(value);
       n += value.length;
     }
   } catch (err) {
+    reader.cancel().catch(() => {});
     if (isAppError(err)) throw err;
     throw unreadable();
   }
-  return buf.subarray(0, n);
+  return new Uint8Array(buf.transferToFixedLength(n));
 }
 
 function indexOf(hay: Uint8Array, needle: Uint8Array, from: number): number {
@@ -85,10 +103,15 @@ function unescapeName(name: string): string {
 }
 
 /** Reads and splits a multipart/form-data request. */
-export async function readMultipart(req: Request, max: number, tooLarge: () => AppError): Promise<Multipart> {
+export async function readMultipart(
+  req: Request,
+  max: number,
+  tooLarge: () => AppError,
+  opts: ReadOptions = {},
+): Promise<Multipart> {
   const boundary = boundaryOf(req.headers.get("content-type") ?? "");
   if (!boundary) throw unreadable();
-  const body = await readBody(req, max, tooLarge);
+  const body = await readBody(req, max, tooLarge, opts);
   const delimiter = new TextEncoder().encode(`--${boundary}`);
   const files: MultipartFile[] = [];
   const fields: [string, string][] = [];

@@ -3,6 +3,7 @@ import { config, MB } from "../config";
 import { checkFileRules, type FileKind, type FileProblemKind, SNIFF_BYTES } from "../engine/core/file-kind";
 import type { AppContext } from "../env";
 import { AppError, type ErrorCode } from "../errors";
+import { admissionOf } from "./admission";
 import { readMultipart } from "./multipart";
 
 /** One uploaded file, checked: allowed extension, within the size limit, real content. */
@@ -58,7 +59,8 @@ export interface OtherFile extends UploadedFile {
 /**
  * Reads the multipart body (bounded by the request limit, kept once: files are views into it)
  * and checks the `files` field against the tool's rules: count, type, size, content. Files in
- * other fields come back as they are, for the tool that takes them to check.
+ * other fields come back as they are, for the tool that takes them to check. A job admitted
+ * with admitJob holds its upload as it arrives and, once the files pass, its whole estimate.
  */
 export async function readUploads(
   c: AppContext,
@@ -69,7 +71,8 @@ export async function readUploads(
     throw new AppError("bad_request", "Send the files as multipart/form-data in a field named files.");
   }
   const { maxFileBytes, maxRequestBytes } = config(c.env);
-  const body = await readMultipart(c.req.raw, maxRequestBytes, () => requestTooLarge(maxRequestBytes));
+  const admission = admissionOf(c);
+  const body = await readMultipart(c.req.raw, maxRequestBytes, () => requestTooLarge(maxRequestBytes), admission);
   const files = body.files.filter((f) => f.field === "files");
   if (files.length === 0) throw new AppError("validation_failed", "No files selected");
   if (files.length < tool.minFiles) {
@@ -93,6 +96,7 @@ export async function readUploads(
   const fields = new FormData();
   for (const [key, value] of body.fields) fields.append(key, value);
   const others = body.files.filter((f) => f.field !== "files");
+  await admission?.ready(body.size);
   return { uploads, form: fields, others };
 }
 
