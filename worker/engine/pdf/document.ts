@@ -8,6 +8,7 @@ import { pageTreeRepaired, repairPageTree } from "./page-tree";
 import { installParseGuards, releaseParse } from "./parse-guard";
 import { installWeakPools } from "./pools";
 import { copyStreamBytesInBulk, shareStreamBytes } from "./stream-bytes";
+import { exactStreamLengths } from "./stream-length";
 import { hasIntactXref } from "./structure";
 import { speedUpXrefStreams } from "./xref-speed";
 
@@ -15,6 +16,7 @@ installWeakPools();
 speedUpXrefStreams();
 installParseGuards();
 shareStreamBytes();
+exactStreamLengths();
 copyStreamBytesInBulk();
 writeCompactSyntax();
 

@@ -55,6 +55,8 @@ interface Guard {
   /** pooledCreated() when this parse last paid for new names and references. */
   pooled: number;
   refused: EngineError | null;
+  /** Bytes of what parsing built besides objects (chargeParseMemory). */
+  besides: number;
 }
 
 const guards = new WeakMap<PDFContext, Guard>();
@@ -84,6 +86,7 @@ function newGuard(budget: Budget | undefined, name: string): Guard {
     charged: 0,
     pooled: pooledCreated(),
     refused: null,
+    besides: 0,
   };
 }
 
@@ -108,6 +111,15 @@ export function guardParser(parser: PDFParser, opts: { budget?: Budget; name?: s
     if (g.refused) throw g.refused;
     return tick();
   };
+}
+
+/** Charges what parsing built beside its objects (an index of the file) to the parse's budget. */
+export function chargeParseMemory(context: PDFContext, bytes: number): void {
+  const g = guardFor(context);
+  g.besides += bytes;
+  // Without a budget, the bound is the default job's, as for the objects themselves.
+  if (!g.budget && g.besides > DEFAULT_JOB_MEMORY) throw refuse(g, tooComplex(g, DEFAULT_JOB_MEMORY));
+  chargeParse(g, bytes);
 }
 
 /** Gives back what a parse was charged, once its objects are no longer held (a first, discarded parse). */

@@ -15,6 +15,7 @@ import {
   PDFString,
 } from "@cantoo/pdf-lib";
 import { concat } from "../../core/bytes";
+import { lengthUnsettled } from "../stream-length";
 import { aesDecryptWithIv } from "./aes";
 import type { CryptMethod, StandardSecurity } from "./keys";
 import { md5, rc4 } from "./md5";
@@ -24,9 +25,10 @@ const AES_SALT = Uint8Array.of(0x73, 0x41, 0x6c, 0x54);
 /** Below this, the synchronous AES is as quick as a round trip to WebCrypto. */
 const WEBCRYPTO_MIN_BYTES = 16 * 1024;
 
-/** A stream whose AES data is decrypted after parsing, by WebCrypto. */
+/** A stream decrypted after parsing: large AES data (by WebCrypto), or data whose length was settled then. */
 interface Deferred {
   stream: PDFRawStream;
+  method: CryptMethod;
   key: Uint8Array;
 }
 
@@ -86,13 +88,17 @@ export class ObjectDecryptor {
       this.decryptStrings(obj.dict, ref);
       const method = this.streamMethod(obj.dict);
       // Object streams are unpacked during parsing, so they cannot wait.
-      const late =
-        (method === "aesv2" || method === "aesv3") &&
-        obj.contents.length >= WEBCRYPTO_MIN_BYTES &&
-        obj.dict.lookup(name("Type")) !== name("ObjStm");
+      const canWait = obj.dict.lookup(name("Type")) !== name("ObjStm");
+      // A stream whose length is settled after the parse keeps its object (the one settled), and
+      // is decrypted once its bytes are exact.
+      if (canWait && lengthUnsettled(obj)) {
+        if (method !== "none") this.deferred.push({ stream: obj, method, key: this.keyFor(method, ref) });
+        return obj;
+      }
+      const late = (method === "aesv2" || method === "aesv3") && obj.contents.length >= WEBCRYPTO_MIN_BYTES && canWait;
       if (late) {
         const stream = PDFRawStream.of(obj.dict, obj.contents);
-        this.deferred.push({ stream, key: this.keyFor(method, ref) });
+        this.deferred.push({ stream, method, key: this.keyFor(method, ref) });
         return stream;
       }
       return PDFRawStream.of(obj.dict, this.decrypt(method, ref, obj.contents));
@@ -101,15 +107,18 @@ export class ObjectDecryptor {
   }
 
   /**
-   * Decrypts the large AES streams parsing left encrypted: the synchronous AES took 0.3 s for a
-   * 25 MB photo PDF, WebCrypto a tenth of it. Must run before anything reads those streams.
+   * Decrypts the streams parsing left encrypted: large AES ones (the synchronous AES took 0.3 s
+   * for a 25 MB photo PDF, WebCrypto a tenth of it), and those whose length was settled after
+   * the parse. Must run after settleStreamLengths, before anything reads those streams.
    */
   async finish(): Promise<void> {
     const pending = this.deferred;
     this.deferred = [];
-    for (const { stream, key } of pending) {
+    for (const { stream, method, key } of pending) {
       const data = stream.contents;
-      stream.contents = (await webCryptoDecrypt(key, data)) ?? aesDecryptWithIv(key, data);
+      if (method === "rc4") stream.contents = rc4(key, data);
+      else if (data.length < WEBCRYPTO_MIN_BYTES) stream.contents = aesDecryptWithIv(key, data);
+      else stream.contents = (await webCryptoDecrypt(key, data)) ?? aesDecryptWithIv(key, data);
     }
   }
 

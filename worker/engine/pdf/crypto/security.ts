@@ -15,6 +15,7 @@ import {
 import type { Budget } from "../../core/budget";
 import { EngineError } from "../../core/errors";
 import { checkParse, guardParser, releaseParse } from "../parse-guard";
+import { exactStreamLengths, settleStreamLengths } from "../stream-length";
 import { hasIntactXref } from "../structure";
 import { type FileKey, findFileKey, readSecurity, type StandardSecurity, UnsupportedEncryption } from "./keys";
 import { ObjectDecryptor } from "./objects";
@@ -79,9 +80,11 @@ interface ParseOptions {
 /** Parses under the engine's bounds (pdf-parse-guard.ts); a refusal or damage is an EngineError. */
 async function parse(parser: PDFParser, opts: ParseOptions): Promise<PDFContext> {
   guardParser(parser, opts);
+  exactStreamLengths();
   try {
     const context = await parser.parseDocument();
     checkParse(context);
+    settleStreamLengths(context);
     return context;
   } catch (err) {
     if (err instanceof EngineError) throw err;
