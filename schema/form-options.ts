@@ -151,6 +151,8 @@ const AREAS_MESSAGE =
   'The areas must be a JSON list of areas, such as [{"page":1,"x":0.1,"y":0.2,"width":0.3,"height":0.05}].';
 export const MAX_REDACT_AREAS = 5000;
 
+const patternList = v.array(v.picklist(REDACT_PATTERNS, PATTERNS_MESSAGE), PATTERNS_MESSAGE);
+
 /** What to find: text (exact or ignoring case, optionally whole words), and patterns. */
 export const RedactSearchOptions = v.object({
   ...FilePasswords,
@@ -166,37 +168,102 @@ export const RedactSearchOptions = v.object({
           .map((p) => p.trim().toLowerCase())
           .filter(Boolean),
       ),
-      v.array(v.picklist(REDACT_PATTERNS, PATTERNS_MESSAGE), PATTERNS_MESSAGE),
+      patternList,
     ),
     [] as RedactPattern[],
   ),
 });
 
+/** One search of several (the page sends every search the person made): as the fields above. */
+export interface RedactSearchItem {
+  search?: string;
+  matchCase?: boolean;
+  wholeWord?: boolean;
+  patterns?: RedactPattern[];
+}
+const SEARCHES_MESSAGE =
+  'The searches must be a JSON list such as [{"search":"Jane Roe","matchCase":false,"wholeWord":true,"patterns":["email"]}].';
+export const MAX_REDACT_SEARCHES = 50;
+const RedactSearchItem = v.object(
+  {
+    search: v.optional(v.pipe(v.string(), v.maxLength(500, "The search can be at most 500 characters."))),
+    matchCase: v.optional(v.boolean(SEARCHES_MESSAGE)),
+    wholeWord: v.optional(v.boolean(SEARCHES_MESSAGE)),
+    patterns: v.optional(patternList),
+  },
+  SEARCHES_MESSAGE,
+);
+export const MAX_SKIPPED_MATCHES = 20_000;
+const SKIP_MESSAGE = 'The matches to leave must be a JSON list of their ids, such as ["t1:10-14"].';
+
 export const RedactOptions = v.pipe(
   v.object({
     ...RedactSearchOptions.entries,
-    /** Areas marked by hand (and the matches the page previewed and kept). */
+    /** More searches, each as the fields above: what every one finds is redacted. */
+    searches: v.pipe(
+      jsonField(v.array(RedactSearchItem, SEARCHES_MESSAGE), SEARCHES_MESSAGE, "[]"),
+      v.maxLength(MAX_REDACT_SEARCHES, `At most ${MAX_REDACT_SEARCHES} searches can be redacted at once.`),
+    ),
+    /** Matches the person chose to leave, by the id the preview gave them. */
+    skip: v.pipe(
+      jsonField(
+        v.array(v.pipe(v.string(SKIP_MESSAGE), v.maxLength(2000, SKIP_MESSAGE)), SKIP_MESSAGE),
+        SKIP_MESSAGE,
+        "[]",
+      ),
+      v.maxLength(MAX_SKIPPED_MATCHES, `At most ${MAX_SKIPPED_MATCHES} matches can be left out.`),
+    ),
+    /** Areas marked by hand. */
     areas: v.pipe(
       jsonField(v.array(PageArea, AREAS_MESSAGE), AREAS_MESSAGE, "[]"),
       v.maxLength(MAX_REDACT_AREAS, `At most ${MAX_REDACT_AREAS} areas can be redacted at once.`),
     ),
-    /** The document's title, author and other metadata (and XMP) removed too. */
-    clearMetadata: allow("clearMetadata", false),
+    /** The document's title, author and other metadata (and XMP) removed too: what redacting is for. */
+    clearMetadata: allow("clearMetadata", true),
     color: withDefault(
       oneOf(["black", "white", "red"], "The box colour must be black, white or red."),
       "black" as "black" | "white" | "red",
     ),
   }),
   v.check(
-    (o) => o.areas.length > 0 || (o.search?.trim() ?? "") !== "" || o.patterns.length > 0,
+    (o) =>
+      o.areas.length > 0 ||
+      (o.search?.trim() ?? "") !== "" ||
+      o.patterns.length > 0 ||
+      o.searches.some((s) => (s.search?.trim() ?? "") !== "" || (s.patterns?.length ?? 0) > 0),
     "Mark at least one area, or search for text or a pattern, to redact.",
   ),
 );
 
-/** One match of a search, as POST /api/redact-preview lists them. */
+/** Where a match is: the page's text, or a place the file keeps elsewhere. */
+export const REDACT_PLACE_KINDS = [
+  "text",
+  "field",
+  "annotation",
+  "link",
+  "bookmark",
+  "javascript",
+  "metadata",
+  "attachment",
+  "structure",
+  "other",
+] as const;
+export type RedactPlaceKind = (typeof REDACT_PLACE_KINDS)[number];
+
+/**
+ * One match of a search, as POST /api/redact-preview lists them: on a page (its boxes there), or
+ * elsewhere in the file (page 0, no boxes: a bookmark, the metadata, a script, an attachment...).
+ * The id names it when it is left out (`skip`).
+ */
 export interface TextMatchAnswer {
+  id: string;
   page: number;
   text: string;
+  /** The words around it. */
+  context: string;
+  kind: RedactPlaceKind;
+  /** The field's name, the bookmark's title, the metadata entry, the attachment's name... */
+  label?: string;
   rects: PageRect[];
 }
 export interface RedactPreviewAnswer {

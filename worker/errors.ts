@@ -9,6 +9,7 @@ export const errorStatus = {
   bad_request: 400,
   invalid_json: 400,
   validation_failed: 400,
+  nothing_found: 422,
   unsupported_file_type: 400,
   invalid_file: 400,
   cancelled: 400,

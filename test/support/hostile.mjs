@@ -71,6 +71,35 @@ const page = (extra) => `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] ${
 const contentPdf = (filter, data) =>
   rawPdf([CATALOG, PAGES1, page("/Contents 4 0 R"), [`<< /Length LENGTH /Filter ${filter} >>`, data]]);
 
+/** One page showing `n` bytes of text through Helvetica, in lines of 4,000 characters. */
+function textPdf(n) {
+  const line = `(${"Secret word ".repeat(333)}) Tj T*\n`;
+  const content = `BT /F1 4 Tf 12 TL 0 190 Td\n${line.repeat(Math.ceil(n / line.length))}ET`;
+  return rawPdf([
+    CATALOG,
+    PAGES1,
+    page("/Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R"),
+    ["<< /Length LENGTH /Filter /FlateDecode >>", deflateSync(enc.encode(content), { level: 9 })],
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ]);
+}
+
+/** A form showing `chars` characters, drawn `times` times by one page. */
+function formDrawnPdf(chars, times) {
+  const draw = "q 1 0 0 1 1 1 cm /Fm Do Q\n".repeat(times);
+  return rawPdf([
+    CATALOG,
+    PAGES1,
+    page("/Resources << /XObject << /Fm 5 0 R >> >> /Contents 4 0 R"),
+    ["<< /Length LENGTH /Filter /FlateDecode >>", deflateSync(enc.encode(draw), { level: 9 })],
+    [
+      "<< /Type /XObject /Subtype /Form /BBox [0 0 200 200] /Resources << /Font << /F1 6 0 R >> >> /Length LENGTH /Filter /FlateDecode >>",
+      deflateSync(enc.encode(`BT /F1 4 Tf 0 100 Td (${"x".repeat(chars)}) Tj ET`), { level: 9 }),
+    ],
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ]);
+}
+
 /** One page drawing one image XObject. */
 function imagePdf(imageDict, data, extra = []) {
   return rawPdf([
@@ -622,6 +651,22 @@ export const HOSTILE = [
     refuse: ["form-fields"],
     what: "6,000 distinct text fields on one page, each with its own widget",
     make: async () => manyFieldsPdf(6000),
+  },
+  {
+    name: "text-24mb-one-page.pdf",
+    type: "pdf",
+    quick: true,
+    mayPass: true,
+    what: "one page showing 24 MB of text in 60 KB (its glyphs, kept one by one, once took gigabytes)",
+    make: async () => textPdf(24 * MB),
+  },
+  {
+    name: "form-drawn-5000.pdf",
+    type: "pdf",
+    quick: true,
+    mayPass: true,
+    what: "a form of 2,000 characters drawn 5,000 times on one page (10 million glyphs from 1 KB)",
+    make: async () => formDrawnPdf(2000, 5000),
   },
   {
     name: "pages-10000.pdf",

@@ -13,6 +13,7 @@ export const ENGINE_UNAVAILABLE =
 const STATUS: Record<string, [number, string]> = {
   validation_failed: [400, "Bad Request"],
   invalid_file: [400, "Bad Request"],
+  nothing_found: [422, "Unprocessable Content"],
   pdf_damaged: [422, "Unprocessable Content"],
   pdf_encrypted: [422, "Unprocessable Content"],
   pdf_unsupported: [422, "Unprocessable Content"],

@@ -232,7 +232,7 @@ function RedactPdfPage() {
                   <Icon as={LuEraser} boxSize="5" color="fg.muted" mt="0.5" flexShrink={0} aria-hidden />
                   <Text data-testid="redact-report">
                     {report
-                      ? reportSentence(t, report, plan.keptMatches)
+                      ? reportSentence(t, report)
                       : // An answer without the numbers: English shows the server's own sentence.
                         ((locale === DEFAULT_LOCALE ? item.result.message : undefined) ?? t("done"))}
                     {plan.clearMetadata && ` ${t("done.metadata")}`}

@@ -9,7 +9,7 @@ import type { Viewer } from "./viewer";
  * eventually consistent: the local count makes a burst from one client stop at once). Past the
  * limit, heavy jobs from that client are answered 429 before their upload is read.
  */
-const COUNTED = new Set(["job_too_large", "job_timeout", "pdf_damaged", "invalid_file"]);
+const COUNTED = new Set(["job_too_large", "job_timeout", "pdf_damaged", "invalid_file", "nothing_found"]);
 const HOUR = 3_600_000;
 const local = new Map<string, number>();
 
@@ -38,7 +38,7 @@ export async function checkRefusals(env: Env, viewer: Viewer, now: Date): Promis
   if (count >= refusalLimit(env)) {
     throw new AppError(
       "rate_limited",
-      "Too many of your files were refused in the last hour (too large, damaged or not what their name says). Please wait an hour before trying again.",
+      "Too many of your files were refused in the last hour (too large, damaged, not what their name says, or searched without a match). Please wait an hour before trying again.",
       { retryAfter: Math.ceil((HOUR - (now.getTime() % HOUR)) / 1000) },
     );
   }

@@ -205,6 +205,38 @@ describe("redact text", () => {
     expect(raw).toContain("Kept words");
   });
 
+  it("leaves one displacement per removed run, so the hidden letters' widths cannot be read back", async () => {
+    // Letter by letter (as some producers write), and a TJ with kerning inside the word.
+    const pdf = await rawContentPage(
+      [
+        "BT /F1 12 Tf 40 200 Td (J) Tj (o) Tj 0 0 1 rg (h) Tj (n) Tj ( ) Tj (S) Tj (m) Tj (i) Tj (t) Tj (h) Tj ( was here) Tj ET",
+        "BT /F1 12 Tf 40 150 Td [(Jo) -20 (hn) 10 ( Smith was) -250 (there)] TJ ET",
+        "BT /F1 12 Tf 40 100 Td (J) Tj (o) Tj (h) Tj (n) Tj 0 -20 Td (Smith stays) Tj ET",
+      ].join("\n"),
+    );
+    const before = await popplerWords(pdf);
+    const { out, report } = await redactWord(pdf, "John");
+    const raw = new TextDecoder("latin1").decode(await uncompressedOf(out));
+    // Three times "John", and on line 2 the space its kerning (+10) pulls under the n's box.
+    expect(report.glyphsRemoved).toBe(13);
+    const numbers = [...raw.matchAll(/\[([^\]]*)\]\s*TJ/g)].map(
+      (m) => [...m[1].matchAll(/-?\d+(\.\d+)?(?![^(]*\))/g)].length,
+    );
+    // Line 1: one number for "John" carried to the next glyph kept; line 2: one for "John", the
+    // file's own -250 after it; line 3: nothing (the next line starts afresh).
+    expect(numbers.filter((n) => n > 0)).toEqual([1, 2]);
+    const after = await popplerWords(out);
+    for (const w of ["Smith", "was", "here", "there", "stays"]) {
+      const a = before.filter((x) => x.text === w);
+      const b = after.filter((x) => x.text === w);
+      expect(b.length, w).toBe(a.length);
+      a.forEach((x, i) => {
+        expect(Math.abs(x.x0 - b[i].x0), w).toBeLessThan(0.5);
+      });
+    }
+    expect(await pdftotext(out)).not.toContain("John");
+  });
+
   it("removes a link under a box and keeps the other", async () => {
     const pdf = await withLinks();
     const doc = await loadPdf(pdf);

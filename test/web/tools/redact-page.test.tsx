@@ -43,8 +43,22 @@ describe("finding text to redact", () => {
       jsonResponse({
         pageCount: 2,
         matches: [
-          { page: 1, text: "ada@example.com", rects: [{ x: 0.1, y: 0.1, width: 0.3, height: 0.02 }] },
-          { page: 2, text: "Secret", rects: [{ x: 0.5, y: 0.5, width: 0.1, height: 0.02 }] },
+          {
+            id: "t1:0-15",
+            page: 1,
+            text: "ada@example.com",
+            context: "mail ada@example.com today",
+            kind: "text",
+            rects: [{ x: 0.1, y: 0.1, width: 0.3, height: 0.02 }],
+          },
+          {
+            id: "t2:4-10",
+            page: 2,
+            text: "Secret",
+            context: "Top Secret",
+            kind: "text",
+            rects: [{ x: 0.5, y: 0.5, width: 0.1, height: 0.02 }],
+          },
         ],
       }),
     );
@@ -53,11 +67,14 @@ describe("finding text to redact", () => {
     expect(result.current.keptMatches).toBe(2);
     act(() => result.current.keep(result.current.found[0].id, false));
     act(() => result.current.add(1, { x: 0.5, y: 0.6, width: 0.2, height: 0.05 }));
-    expect(JSON.parse(result.current.fields.areas)).toEqual([
-      { page: 1, x: 0.5, y: 0.6, width: 0.2, height: 0.05 },
-      { page: 2, x: 0.5, y: 0.5, width: 0.1, height: 0.02 },
+    // The boxes drawn; the search, for the server to find the same places again; the match left.
+    expect(JSON.parse(result.current.fields.areas)).toEqual([{ page: 1, x: 0.5, y: 0.6, width: 0.2, height: 0.05 }]);
+    expect(JSON.parse(result.current.fields.searches)).toEqual([
+      { search: "Secret", matchCase: true, wholeWord: false, patterns: ["email", "iban"] },
     ]);
-    expect(result.current.fields).toMatchObject({ clearMetadata: "false", color: "black" });
+    expect(JSON.parse(result.current.fields.skip)).toEqual(["t1:0-15"]);
+    // Metadata goes by default: it often names what was redacted.
+    expect(result.current.fields).toMatchObject({ clearMetadata: "true", color: "black" });
   });
 
   it("shows the server's error when the search fails", async () => {
@@ -107,6 +124,7 @@ describe("the report reaches the page", () => {
       glyphsRemoved: 40,
       imagesPainted: 0,
       annotationsRemoved: 0,
+      placesCleaned: 0,
     });
     expect(res.file).not.toHaveProperty("note");
   });
@@ -192,8 +210,24 @@ describe("marking areas on a page", () => {
   it("shows kept matches filled and left-out ones as an outline", () => {
     layer({
       matches: [
-        { id: "m1", page: 2, text: "a", kept: true, rects: [{ x: 0, y: 0, width: 0.1, height: 0.1 }] },
-        { id: "m2", page: 2, text: "b", kept: false, rects: [{ x: 0.5, y: 0, width: 0.1, height: 0.1 }] },
+        {
+          id: "m1",
+          page: 2,
+          text: "a",
+          context: "a",
+          kind: "text",
+          kept: true,
+          rects: [{ x: 0, y: 0, width: 0.1, height: 0.1 }],
+        },
+        {
+          id: "m2",
+          page: 2,
+          text: "b",
+          context: "b",
+          kind: "text",
+          kept: false,
+          rects: [{ x: 0.5, y: 0, width: 0.1, height: 0.1 }],
+        },
       ],
     });
     const boxes = screen.getAllByTestId("redact-match-box");

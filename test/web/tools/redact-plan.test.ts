@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { RedactPreviewAnswer } from "../../../schema/form-options";
+import type { PageRect, RedactPlaceKind, RedactPreviewAnswer } from "../../../schema/form-options";
 import type { Translate } from "../../../web/i18n/provider";
 import { loadNamespace, translate } from "../../../web/i18n/runtime";
 import {
@@ -12,6 +12,7 @@ import {
   reportSentence,
   setAllKept,
   setKept,
+  skipField,
 } from "../../../web/tools/redact/plan";
 import {
   cleanRect,
@@ -104,74 +105,75 @@ describe("rectangles between screen pixels and fractions of the page", () => {
   });
 });
 
+const hit = (id: string, page: number, text: string, rects: PageRect[], kind: RedactPlaceKind = "text") => ({
+  id,
+  page,
+  text,
+  context: `… ${text} …`,
+  kind,
+  rects,
+});
+
 const answer: RedactPreviewAnswer = {
   pageCount: 3,
   matches: [
-    { page: 1, text: "ada@example.com", rects: [{ x: 0.1, y: 0.1, width: 0.3, height: 0.02 }] },
-    { page: 1, text: "Secret", rects: [{ x: 0.5, y: 0.3, width: 0.1, height: 0.02 }] },
-    {
-      page: 3,
-      text: "Secret project",
-      rects: [
-        { x: 0.8, y: 0.5, width: 0.1, height: 0.02 },
-        { x: 0.1, y: 0.53, width: 0.15, height: 0.02 },
-      ],
-    },
-    { page: 2, text: "nothing to draw", rects: [] },
+    hit("t1:0-15", 1, "ada@example.com", [{ x: 0.1, y: 0.1, width: 0.3, height: 0.02 }]),
+    hit("t1:40-46", 1, "Secret", [{ x: 0.5, y: 0.3, width: 0.1, height: 0.02 }]),
+    hit("t3:5-19", 3, "Secret project", [
+      { x: 0.8, y: 0.5, width: 0.1, height: 0.02 },
+      { x: 0.1, y: 0.53, width: 0.15, height: 0.02 },
+    ]),
+    hit("t2:0-15", 2, "nothing to draw", []),
+    { ...hit("d:Root/Outlines/First/Title", 0, "Secret", [], "bookmark"), label: "Secret plans" },
   ],
 };
 
 describe("search matches: found, ticked and unticked", () => {
-  it("lists the matches of a search ticked, leaves out those with no box, and counts their pages", () => {
+  it("lists the matches of a search ticked, leaves out page matches with no box, and counts their pages", () => {
     const found = addMatches([], answer);
-    expect(found.map((m) => m.text)).toEqual(["ada@example.com", "Secret", "Secret project"]);
+    expect(found.map((m) => m.text)).toEqual(["ada@example.com", "Secret", "Secret project", "Secret"]);
     expect(found.every((m) => m.kept)).toBe(true);
-    expect(matchSummary(t, found)).toBe("3 matches on 2 pages");
+    expect(found[3]).toMatchObject({ page: 0, kind: "bookmark", label: "Secret plans" });
+    expect(matchSummary(t, found)).toBe("3 matches on 2 pages · 1 elsewhere in the file");
     expect(matchSummary(t, found.slice(0, 1))).toBe("1 match on 1 page");
   });
 
-  it("adds a second search to the first, without listing a match twice", () => {
+  it("adds a second search to the first, without listing a place twice", () => {
     const first = setKept(addMatches([], answer), addMatches([], answer)[1].id, false);
     const again = addMatches(first, {
       pageCount: 3,
-      matches: [
-        answer.matches[1],
-        { page: 2, text: "+44 20 7946 0958", rects: [{ x: 0, y: 0, width: 0.2, height: 0.1 }] },
-      ],
+      matches: [answer.matches[1], hit("t2:3-19", 2, "+44 20 7946 0958", [{ x: 0, y: 0, width: 0.2, height: 0.1 }])],
     });
-    expect(again).toHaveLength(4);
+    expect(again).toHaveLength(5);
     // The match already there keeps the person's choice.
     expect(again[1]).toMatchObject({ text: "Secret", kept: false });
-    expect(again[3]).toMatchObject({ text: "+44 20 7946 0958", kept: true });
+    expect(again[4]).toMatchObject({ text: "+44 20 7946 0958", kept: true });
   });
 
   it("unticks and ticks one, all or none", () => {
     const found = addMatches([], answer);
     const one = setKept(found, found[0].id, false);
-    expect(one.map((m) => m.kept)).toEqual([false, true, true]);
-    expect(setAllKept(one, false).map((m) => m.kept)).toEqual([false, false, false]);
-    expect(setAllKept(one, true).map((m) => m.kept)).toEqual([true, true, true]);
+    expect(one.map((m) => m.kept)).toEqual([false, true, true, true]);
+    expect(setAllKept(one, false).map((m) => m.kept)).toEqual([false, false, false, false]);
+    expect(setAllKept(one, true).map((m) => m.kept)).toEqual([true, true, true, true]);
     expect(setAllKept(found, true)[1]).toBe(found[1]);
   });
 });
 
-describe("the areas field", () => {
+describe("the request's fields", () => {
   const marked: MarkedArea[] = [{ id: "a", page: 2, x: 0.25, y: 0.5, width: 0.123456789, height: 0.1 }];
 
-  it("sends the marked areas and every box of every kept match, and leaves out unticked matches", () => {
-    const found: FoundMatch[] = setKept(addMatches([], answer), addMatches([], answer)[0].id, false);
-    expect(areasField(marked, found)).toEqual([
-      { page: 2, x: 0.25, y: 0.5, width: 0.123457, height: 0.1 },
-      { page: 1, x: 0.5, y: 0.3, width: 0.1, height: 0.02 },
-      { page: 3, x: 0.8, y: 0.5, width: 0.1, height: 0.02 },
-      { page: 3, x: 0.1, y: 0.53, width: 0.15, height: 0.02 },
-    ]);
-    // No id, nothing the server does not take.
-    expect(Object.keys(areasField(marked, [])[0]).sort()).toEqual(["height", "page", "width", "x", "y"]);
+  it("sends the marked areas as they are, without ids", () => {
+    expect(areasField(marked)).toEqual([{ page: 2, x: 0.25, y: 0.5, width: 0.123457, height: 0.1 }]);
+    expect(Object.keys(areasField(marked)[0]).sort()).toEqual(["height", "page", "width", "x", "y"]);
+    expect(areasField([])).toEqual([]);
   });
 
-  it("is an empty list when nothing is marked or kept", () => {
-    expect(areasField([], setAllKept(addMatches([], answer), false))).toEqual([]);
+  it("names the unticked matches to leave, and nothing when all are kept", () => {
+    const found: FoundMatch[] = addMatches([], answer);
+    expect(skipField(found)).toEqual([]);
+    const two = setKept(setKept(found, found[0].id, false), found[3].id, false);
+    expect(skipField(two)).toEqual(["t1:0-15", "d:Root/Outlines/First/Title"]);
   });
 });
 
@@ -179,24 +181,42 @@ describe("the report", () => {
   it("reads the numbers from the converted file's entry", () => {
     expect(reportOf({ originalName: "a.pdf" })).toBeNull();
     expect(reportOf(undefined)).toBeNull();
-    expect(reportOf({ boxes: 4, pages: 2, glyphsRemoved: 57, imagesPainted: 1 })).toEqual({
+    expect(reportOf({ boxes: 4, pages: 2, glyphsRemoved: 57, imagesPainted: 1, placesCleaned: 3 })).toEqual({
       boxes: 4,
       pages: 2,
       matches: 0,
       glyphsRemoved: 57,
       imagesPainted: 1,
       annotationsRemoved: 0,
+      placesCleaned: 3,
     });
   });
 
   it("says what was removed, in plain words with the right plurals", () => {
-    const r = { boxes: 4, pages: 2, matches: 0, glyphsRemoved: 57, imagesPainted: 1, annotationsRemoved: 0 };
-    expect(reportSentence(t, r, 3)).toBe(
+    const r = {
+      boxes: 4,
+      pages: 2,
+      matches: 3,
+      glyphsRemoved: 57,
+      imagesPainted: 1,
+      annotationsRemoved: 0,
+      placesCleaned: 0,
+    };
+    expect(reportSentence(t, r)).toBe(
       "Redacted 4 areas on 2 pages (3 search matches): 57 characters of text, 1 image and 0 annotations removed.",
     );
     expect(
-      reportSentence(t, { ...r, boxes: 1, pages: 1, glyphsRemoved: 1, imagesPainted: 0, annotationsRemoved: 1 }),
+      reportSentence(t, {
+        ...r,
+        matches: 0,
+        boxes: 1,
+        pages: 1,
+        glyphsRemoved: 1,
+        imagesPainted: 0,
+        annotationsRemoved: 1,
+      }),
     ).toBe("Redacted 1 area on 1 page: 1 character of text, 0 images and 1 annotation removed.");
     expect(reportSentence(t, { ...r, matches: 1 })).toContain("(1 search match)");
+    expect(reportSentence(t, { ...r, placesCleaned: 2 })).toMatch(/removed\. Places elsewhere in the file .*: 2\.$/);
   });
 });

@@ -97,6 +97,55 @@ describe("redact preview", () => {
   });
 });
 
+describe("places elsewhere in the file, and searches that find nothing", () => {
+  it("lists the metadata beside the pages, and redacts what the page sends: its searches, less the matches left", async () => {
+    const pdf = [{ name: "letter.pdf", bytes: await letter() }];
+    const res = await post("/api/redact-preview", form(pdf, { search: "Ada" }));
+    const preview = await json<RedactPreviewAnswer>(res);
+    expect(preview.matches.map((m) => [m.page, m.kind, m.label ?? "", m.text])).toEqual([
+      [1, "text", "", "Ada"],
+      [1, "text", "", "ada"],
+      [2, "text", "", "Ada"],
+      [2, "text", "", "ada"],
+      [0, "metadata", "Title", "Ada"],
+    ]);
+    expect(preview.matches[4]).toMatchObject({ rects: [], context: "Secret letter for Ada" });
+    const page2 = preview.matches.filter((m) => m.page === 2).map((m) => m.id);
+    const body = await convertOk(
+      "/api/convert/redact-pdf",
+      form(pdf, {
+        searches: JSON.stringify([{ search: "Ada" }]),
+        skip: JSON.stringify(page2),
+        clearMetadata: "false",
+      }),
+    );
+    expect(body.file).toMatchObject({ matches: 3, placesCleaned: 1 });
+    const out = await download(body.file);
+    expect(await pdfText(out, ["-f", "1", "-l", "1"])).not.toMatch(/ada/i);
+    expect(await pdfText(out, ["-f", "2", "-l", "2"])).toContain("Patient: Ada Lovelace");
+    expect((await pdfInfo(out)).Title).toBe("Secret letter for █████");
+  });
+
+  it("counts a search that finds nothing as a refused job, in the preview and in redacting", async () => {
+    const ip = "198.51.100.211";
+    const pdf = [{ name: "letter.pdf", bytes: await letter() }];
+    const missed = await post("/api/convert/redact-pdf", form(pdf, { search: "Zanzibar" }), { "cf-connecting-ip": ip });
+    expect(missed.status).toBe(422);
+    expect(await json(missed)).toMatchObject({
+      code: "nothing_found",
+      error: "Nothing to redact: the search found no matches in letter.pdf, and no areas were marked.",
+    });
+    for (let i = 1; i < 20; i++) {
+      const res = await post("/api/redact-preview", form(pdf, { search: `Zanzibar${i}` }), { "cf-connecting-ip": ip });
+      expect(res.status).toBe(200);
+      expect((await json<RedactPreviewAnswer>(res)).matches).toEqual([]);
+    }
+    const stopped = await post("/api/redact-preview", form(pdf, { search: "Lovelace" }), { "cf-connecting-ip": ip });
+    expect(stopped.status).toBe(429);
+    expect(await json(stopped)).toMatchObject({ code: "rate_limited" });
+  });
+});
+
 describe("redact", () => {
   it("removes searched text and marked areas from the whole file, and reports what it did", async () => {
     const before = await letter();

@@ -64,7 +64,7 @@ describe("refusals are not free", () => {
     expect((await res.json()) as { code: string }).toMatchObject({
       code: "rate_limited",
       error:
-        "Too many of your files were refused in the last hour (too large, damaged or not what their name says). Please wait an hour before trying again.",
+        "Too many of your files were refused in the last hour (too large, damaged, not what their name says, or searched without a match). Please wait an hour before trying again.",
     });
     // Another address is not affected.
     const other = await post("/api/convert/compress-pdf", form([{ name: "good.pdf", bytes: await corpusFile(PDF) }]));

@@ -1,7 +1,7 @@
 /** POST /api/redact-preview: where a search's matches are on the pages (not a conversion). */
 import { useMutation } from "@tanstack/react-query";
 import * as v from "valibot";
-import type { RedactPattern, RedactPreviewAnswer } from "../../../schema/form-options";
+import { REDACT_PLACE_KINDS, type RedactPattern, type RedactPreviewAnswer } from "../../../schema/form-options";
 import { apiErrorOf, apiRequest } from "../../api/client";
 import { inspectOnDevice } from "../../device/client";
 import { isDeviceMode } from "../../device/mode";
@@ -16,7 +16,17 @@ export interface RedactSearch {
 const Rect = v.object({ x: v.number(), y: v.number(), width: v.number(), height: v.number() });
 const PreviewAnswer = v.object({
   pageCount: v.number(),
-  matches: v.array(v.object({ page: v.number(), text: v.string(), rects: v.array(Rect) })),
+  matches: v.array(
+    v.object({
+      id: v.string(),
+      page: v.number(),
+      text: v.string(),
+      context: v.string(),
+      kind: v.picklist(REDACT_PLACE_KINDS),
+      label: v.optional(v.string()),
+      rects: v.array(Rect),
+    }),
+  ),
 });
 
 export async function previewRedaction(

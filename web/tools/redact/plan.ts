@@ -1,9 +1,10 @@
 /**
  * What the person will redact: the areas they marked and the search matches they kept, and how
- * that becomes the request's `areas` field (the matches go as their own boxes, so what is applied
- * is exactly what was previewed) and the report afterwards.
+ * that becomes the request's fields: `areas` (the boxes drawn), `searches` (every search made: the
+ * server finds the same matches again, on the pages and wherever else the file keeps the words)
+ * and `skip` (the matches unticked, by id), and the report afterwards.
  */
-import type { PageArea, PageRect, RedactPreviewAnswer } from "../../../schema/form-options";
+import type { PageArea, PageRect, RedactPlaceKind, RedactPreviewAnswer } from "../../../schema/form-options";
 import type { Translate } from "../../i18n/provider";
 import { cleanRect } from "./rects";
 
@@ -15,8 +16,12 @@ export interface MarkedArea extends PageArea {
 /** A match of a search, ticked (kept) or not. */
 export interface FoundMatch {
   id: string;
+  /** 0 for a place elsewhere in the file (a bookmark, the metadata, a script...). */
   page: number;
   text: string;
+  context: string;
+  kind: RedactPlaceKind;
+  label?: string;
   rects: PageRect[];
   kept: boolean;
 }
@@ -27,21 +32,17 @@ export function newAreaId(): string {
   return `area-${counter}`;
 }
 
-const keyOf = (page: number, rects: readonly PageRect[]) =>
-  `${page}:${rects.map((r) => [r.x, r.y, r.width, r.height].map((v) => v.toFixed(4)).join(",")).join(";")}`;
-
 /**
  * The matches of a new search added to those already found (a second search adds to the first);
- * a match found again is not listed twice. New matches start ticked.
+ * a place found again is not listed twice. New matches start ticked.
  */
 export function addMatches(found: readonly FoundMatch[], answer: RedactPreviewAnswer): FoundMatch[] {
-  const seen = new Set(found.map((m) => keyOf(m.page, m.rects)));
+  const seen = new Set(found.map((m) => m.id));
   const next = [...found];
   for (const m of answer.matches) {
-    const key = keyOf(m.page, m.rects);
-    if (seen.has(key) || m.rects.length === 0) continue;
-    seen.add(key);
-    next.push({ id: `match-${key}`, page: m.page, text: m.text, rects: m.rects, kept: true });
+    if (seen.has(m.id) || (m.page > 0 && m.rects.length === 0)) continue;
+    seen.add(m.id);
+    next.push({ ...m, kept: true });
   }
   return next;
 }
@@ -54,20 +55,22 @@ export function setAllKept(found: readonly FoundMatch[], kept: boolean): FoundMa
   return found.map((m) => (m.kept === kept ? m : { ...m, kept }));
 }
 
-/** "12 matches on 3 pages", in the page's language. */
+/** "12 matches on 3 pages", in the page's language (and how many elsewhere in the file). */
 export function matchSummary(t: Translate<"redact-pdf">, found: readonly FoundMatch[]): string {
-  const pages = new Set(found.map((m) => m.page)).size;
-  return t("matches.summary", { matches: found.length, pages });
+  const pages = new Set(found.filter((m) => m.page > 0).map((m) => m.page)).size;
+  const elsewhere = found.filter((m) => m.page === 0).length;
+  const onPages = t("matches.summary", { matches: found.length - elsewhere, pages });
+  return elsewhere ? `${onPages} ${t("matches.summary.elsewhere", { count: elsewhere })}` : onPages;
 }
 
-/** The request's `areas`: the marked boxes, then every rectangle of every kept match. */
-export function areasField(areas: readonly MarkedArea[], found: readonly FoundMatch[]): PageArea[] {
-  const out: PageArea[] = areas.map(({ page, ...r }) => ({ page, ...cleanRect(r) }));
-  for (const m of found) {
-    if (!m.kept) continue;
-    for (const r of m.rects) out.push({ page: m.page, ...cleanRect(r) });
-  }
-  return out;
+/** The request's `areas`: the boxes the person drew. */
+export function areasField(areas: readonly MarkedArea[]): PageArea[] {
+  return areas.map(({ page, ...r }) => ({ page, ...cleanRect(r) }));
+}
+
+/** The request's `skip`: the matches unticked, by id. */
+export function skipField(found: readonly FoundMatch[]): string[] {
+  return found.filter((m) => !m.kept).map((m) => m.id);
 }
 
 /** The numbers the server reports on the redacted file. */
@@ -78,9 +81,18 @@ export interface RedactReport {
   glyphsRemoved: number;
   imagesPainted: number;
   annotationsRemoved: number;
+  placesCleaned: number;
 }
 
-const REPORT_KEYS = ["boxes", "pages", "matches", "glyphsRemoved", "imagesPainted", "annotationsRemoved"] as const;
+const REPORT_KEYS = [
+  "boxes",
+  "pages",
+  "matches",
+  "glyphsRemoved",
+  "imagesPainted",
+  "annotationsRemoved",
+  "placesCleaned",
+] as const;
 
 /** The report fields of a converted file's entry, or null when the answer has none. */
 export function reportOf(entry: object | undefined): RedactReport | null {
@@ -94,11 +106,9 @@ export function reportOf(entry: object | undefined): RedactReport | null {
 
 /**
  * "Redacted 4 areas on 2 pages (3 search matches): 57 characters of text, 1 image and 0
- * annotations removed.", in the page's language. `keptMatches` counts the matches the page sent as boxes (the server only
- * counts those it searched for itself).
+ * annotations removed.", and the places cleaned elsewhere in the file, in the page's language.
  */
-export function reportSentence(t: Translate<"redact-pdf">, r: RedactReport, keptMatches = 0): string {
-  const matches = Math.max(r.matches, keptMatches);
+export function reportSentence(t: Translate<"redact-pdf">, r: RedactReport): string {
   const counts = {
     boxes: r.boxes,
     pages: r.pages,
@@ -106,5 +116,6 @@ export function reportSentence(t: Translate<"redact-pdf">, r: RedactReport, kept
     images: r.imagesPainted,
     annotations: r.annotationsRemoved,
   };
-  return matches > 0 ? t("report.withMatches", { ...counts, matches }) : t("report", counts);
+  const sentence = r.matches > 0 ? t("report.withMatches", { ...counts, matches: r.matches }) : t("report", counts);
+  return r.placesCleaned > 0 ? `${sentence} ${t("report.places", { count: r.placesCleaned })}` : sentence;
 }

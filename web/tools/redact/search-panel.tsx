@@ -164,15 +164,35 @@ export function MatchList({
         aria-label={t("matches.list")}
       >
         {found.slice(0, LISTED).map((m) => (
-          <HStack as="li" key={m.id} gap="2" justify="space-between">
+          <HStack as="li" key={m.id} gap="2" justify="space-between" align="start" data-testid="redact-match">
             <Check checked={m.kept} onChange={(on) => onKeep(m.id, on)}>
-              <Text as="span" wordBreak="break-all">
-                {m.text}
-              </Text>
+              <Stack as="span" gap="0.5">
+                <Text as="span" wordBreak="break-word" fontWeight="medium">
+                  {m.text}
+                </Text>
+                {m.context && m.context !== m.text && (
+                  <Text as="span" fontSize="xs" color="fg.muted" wordBreak="break-word">
+                    {m.context}
+                  </Text>
+                )}
+                {m.kind !== "text" && (
+                  <Text as="span" fontSize="xs" color="fg.muted" data-testid="redact-match-place">
+                    {m.label
+                      ? t("place.labelled", { place: t(`place.${m.kind}`), label: m.label })
+                      : t(`place.${m.kind}`)}
+                  </Text>
+                )}
+              </Stack>
             </Check>
-            <Button size="2xs" variant="plain" color="fg.muted" onClick={() => onShow(m.page)} flexShrink={0}>
-              {t("matches.page", { page: m.page })}
-            </Button>
+            {m.page > 0 ? (
+              <Button size="2xs" variant="plain" color="fg.muted" onClick={() => onShow(m.page)} flexShrink={0}>
+                {t("matches.page", { page: m.page })}
+              </Button>
+            ) : (
+              <Text fontSize="2xs" color="fg.muted" flexShrink={0} pt="1">
+                {t("matches.inFile")}
+              </Text>
+            )}
           </HStack>
         ))}
       </Stack>

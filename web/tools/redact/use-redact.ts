@@ -3,23 +3,35 @@ import type { PageRect } from "../../../schema/form-options";
 import { ApiError } from "../../api/client";
 import { isAbort } from "../../api/convert";
 import { type RedactSearch, useRedactPreview } from "./api";
-import { addMatches, areasField, type FoundMatch, type MarkedArea, newAreaId, setAllKept, setKept } from "./plan";
+import {
+  addMatches,
+  areasField,
+  type FoundMatch,
+  type MarkedArea,
+  newAreaId,
+  setAllKept,
+  setKept,
+  skipField,
+} from "./plan";
 
 export type BoxColor = "black" | "white" | "red";
 
 const NO_SEARCH: RedactSearch = { search: "", matchCase: false, wholeWord: false, patterns: [] };
 
 /**
- * The redaction being prepared for one file: the areas marked, the matches found and kept, the
- * options, and the request fields they make. A new file starts over.
+ * The redaction being prepared for one file: the areas marked, the searches made and the matches
+ * they found (each kept or not), the options, and the request fields they make. A new file starts
+ * over. Metadata is removed by default: a redacted file's title and author often name what was
+ * redacted.
  */
 export function useRedactPlan(file: File | undefined, password: string | undefined) {
   const [areas, setAreas] = useState<MarkedArea[]>([]);
   const [found, setFound] = useState<FoundMatch[]>([]);
+  const [searches, setSearches] = useState<RedactSearch[]>([]);
   const [selected, setSelected] = useState<string | null>(null);
   const [query, setQuery] = useState<RedactSearch>(NO_SEARCH);
   const [color, setColor] = useState<BoxColor>("black");
-  const [clearMetadata, setClearMetadata] = useState(false);
+  const [clearMetadata, setClearMetadata] = useState(true);
   const [lastFind, setLastFind] = useState<{ added: number; total: number } | null>(null);
   const foundNow = useRef(found);
   foundNow.current = found;
@@ -30,6 +42,7 @@ export function useRedactPlan(file: File | undefined, password: string | undefin
   useEffect(() => {
     setAreas([]);
     setFound([]);
+    setSearches([]);
     setSelected(null);
     setLastFind(null);
     resetPreview();
@@ -58,6 +71,10 @@ export function useRedactPlan(file: File | undefined, password: string | undefin
           const next = addMatches(before, answer);
           foundNow.current = next;
           setFound(next);
+          // Sent with the file, so the server finds the same places again (and leaves the skipped).
+          setSearches((list) =>
+            list.some((q) => JSON.stringify(q) === JSON.stringify(query)) ? list : [...list, query],
+          );
           setLastFind({ added: next.length - before.length, total: answer.matches.length });
         },
       },
@@ -74,11 +91,20 @@ export function useRedactPlan(file: File | undefined, password: string | undefin
 
   const fields = useMemo(
     () => ({
-      areas: JSON.stringify(areasField(areas, found)),
+      areas: JSON.stringify(areasField(areas)),
+      searches: JSON.stringify(
+        searches.map((q) => ({
+          search: q.search,
+          matchCase: q.matchCase,
+          wholeWord: q.wholeWord,
+          patterns: q.patterns,
+        })),
+      ),
+      skip: JSON.stringify(skipField(found)),
       clearMetadata: String(clearMetadata),
       color,
     }),
-    [areas, found, clearMetadata, color],
+    [areas, searches, found, clearMetadata, color],
   );
 
   return {
@@ -109,6 +135,7 @@ export function useRedactPlan(file: File | undefined, password: string | undefin
     keepAll: (kept: boolean) => setFound((list) => setAllKept(list, kept)),
     clearMatches: () => {
       setFound([]);
+      setSearches([]);
       setLastFind(null);
     },
   };

@@ -6,6 +6,7 @@
 export const ENGINE_ERROR_CODES = [
   "invalid_file",
   "validation_failed",
+  "nothing_found",
   "pdf_damaged",
   "pdf_encrypted",
   "pdf_unsupported",

@@ -18,9 +18,10 @@ export const redactPdfTool: Tool<OptionsOf<"redact-pdf">> = {
       password: file.password,
       budget,
     });
-    const found =
-      options.search?.trim() || options.patterns.length > 0
-        ? ` (${plural(report.matches, "search match", "search matches")})`
+    const found = report.matches > 0 ? ` (${plural(report.matches, "search match", "search matches")})` : "";
+    const elsewhere =
+      report.placesCleaned > 0
+        ? ` ${plural(report.placesCleaned, "place")} elsewhere in the file (bookmarks, fields, metadata, scripts, attachments) cleaned.`
         : "";
     return {
       outputs: [
@@ -33,7 +34,7 @@ export const redactPdfTool: Tool<OptionsOf<"redact-pdf">> = {
           message:
             `Redacted ${plural(report.boxes, "area")} on ${plural(report.pages, "page")}${found}: ` +
             `${plural(report.glyphsRemoved, "character")} of text, ${plural(report.imagesPainted, "image")} and ` +
-            `${plural(report.annotationsRemoved, "annotation")} removed.`,
+            `${plural(report.annotationsRemoved, "annotation")} removed.${elsewhere}`,
           extra: {
             boxes: report.boxes,
             pages: report.pages,
@@ -41,6 +42,7 @@ export const redactPdfTool: Tool<OptionsOf<"redact-pdf">> = {
             glyphsRemoved: report.glyphsRemoved,
             imagesPainted: report.imagesPainted,
             annotationsRemoved: report.annotationsRemoved,
+            placesCleaned: report.placesCleaned,
           },
         },
       ],

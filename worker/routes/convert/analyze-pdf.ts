@@ -11,8 +11,9 @@ import { previewRedactions } from "../../engine/pdf/redact-document";
 import type { AppContext, AppEnv } from "../../env";
 import { admitJob } from "../../services/admission";
 import { brake } from "../../services/rate-limit";
+import { checkRefusals, countRefusal, isCountedRefusal } from "../../services/refusals";
 import { readUploads, type Upload } from "../../services/uploads";
-import { clientAddress, hashClientAddress } from "../../services/viewer";
+import { clientAddress, hashClientAddress, resolveViewer } from "../../services/viewer";
 import { parseWith } from "../../validation";
 
 /** An encrypted file is read with its password (the page asks for it as the tools do). */
@@ -23,13 +24,19 @@ const AnalyzeOptions = v.object(FilePasswords);
  * fields (fill form), the matches of a search (redact). Each parses a whole upload, so it is
  * admitted like a conversion and rate limited per address (Cloudflare's Rate Limiting binding: a
  * brake counted per location, not an exact count). An encrypted file needs its `password` field.
+ * Refused files count against the client's refusals like conversions' do, and so does an answer
+ * `fruitless` calls one (a search that finds nothing costs what one that finds something does).
  */
 async function inspectPdf<S extends v.GenericSchema<Record<string, unknown>>, T>(
   c: AppContext,
   tool: ToolDef,
   schema: S,
   read: (file: Upload, options: v.InferOutput<S> & { password?: string }, budget: Budget) => Promise<T>,
+  fruitless: (answer: T) => boolean = () => false,
 ): Promise<T> {
+  const viewer = await resolveViewer(c);
+  const now = new Date();
+  await checkRefusals(c.env, viewer, now);
   await brake(
     c.env.ANALYZE_LIMITER,
     await hashClientAddress(c.env, clientAddress(c)),
@@ -46,7 +53,12 @@ async function inspectPdf<S extends v.GenericSchema<Record<string, unknown>>, T>
     const budget = new Budget(config(c.env).jobTimeoutMs, admission.budget);
     budget.take(file.size, file.name);
     const password = passwordFor(options, file.name, 0);
-    return await withinDeadline(budget, () => read(file, { ...options, password }, budget));
+    const answer = await withinDeadline(budget, () => read(file, { ...options, password }, budget));
+    if (fruitless(answer)) await countRefusal(c.env, viewer, now);
+    return answer;
+  } catch (err) {
+    if (isCountedRefusal(err)) await countRefusal(c.env, viewer, now);
+    throw err;
   } finally {
     admission.lease.release();
   }
@@ -75,8 +87,12 @@ export const analyzePdfRoute = new Hono<AppEnv>()
   })
   /** POST /api/redact-preview: where a search's matches are, for the page to show before redacting. */
   .post("/redact-preview", async (c) => {
-    const answer = await inspectPdf(c, toolsById["redact-pdf"], RedactSearchOptions, (file, o, budget) =>
-      previewRedactions(file.bytes, o, { name: file.name, password: o.password, budget }),
+    const answer = await inspectPdf(
+      c,
+      toolsById["redact-pdf"],
+      RedactSearchOptions,
+      (file, o, budget) => previewRedactions(file.bytes, o, { name: file.name, password: o.password, budget }),
+      (a) => a.matches.length === 0,
     );
     return c.json(answer);
   });

@@ -24,6 +24,8 @@ export interface RedactReport {
   glyphsRemoved: number;
   imagesPainted: number;
   annotationsRemoved: number;
+  /** Places elsewhere in the file (bookmarks, metadata, scripts, attachments...) rewritten or removed. */
+  placesCleaned: number;
 }
 
 export interface ApplyOptions {
@@ -136,5 +138,6 @@ export async function applyRedactions(
     glyphsRemoved: job.glyphsRemoved,
     imagesPainted: job.imagesPainted,
     annotationsRemoved,
+    placesCleaned: 0,
   };
 }

@@ -1,11 +1,12 @@
-import { type PDFContext, PDFDict, PDFName, type PDFPage, PDFRawStream } from "@cantoo/pdf-lib";
+import { type PDFContext, PDFDict, PDFName, type PDFPage, PDFRawStream, pdfDocEncodingDecode } from "@cantoo/pdf-lib";
 import type { Budget } from "../../core/budget";
 import { EngineError } from "../../core/errors";
 import { contentLimit, pageContent } from "./content";
 import { IDENTITY, type Matrix, multiply } from "./geometry";
-import { asName, operations } from "./lexer";
-import { type FontCache, type Glyph, Machine, SHOW_OPS } from "./machine";
+import { asDict, asName, asStr, type Op, operations } from "./lexer";
+import { type FontCache, Machine, SHOW_OPS } from "./machine";
 import { getDict, getName, numbers, readStream, resolve } from "./objects";
+import { type PageText, PageTextBuilder } from "./page-text";
 
 /** Every glyph a page paints, in content order, forms included: the text search reads these. */
 
@@ -68,12 +69,53 @@ export function xobjectNamed(ctx: PDFContext, resources: PDFDict | undefined, na
   return { raw, stream: obj instanceof PDFRawStream ? obj : undefined };
 }
 
-export function pageGlyphs(w: WalkContext, page: PDFPage, index: number): Glyph[] {
+/** A text string of a content stream (an ActualText): UTF-16 with its mark, UTF-8 with its mark, or PDFDocEncoding. */
+export function contentText(bytes: Uint8Array): string {
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) {
+    let out = "";
+    for (let i = 2; i + 1 < bytes.length; i += 2) out += String.fromCharCode((bytes[i] << 8) | bytes[i + 1]);
+    return out;
+  }
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+    return new TextDecoder("utf-8").decode(bytes.subarray(3));
+  }
+  return pdfDocEncodingDecode(bytes);
+}
+
+/** The ActualText of a marked-content operation (BDC with its properties inline or named), or null. */
+export function actualTextOf(ctx: PDFContext, resources: PDFDict | undefined, op: Op): string | null {
+  if (op.op !== "BDC") return null;
+  const inline = asDict(op.args[1]);
+  if (inline) {
+    const s = asStr(inline.map.get("ActualText"));
+    return s ? contentText(s.bytes) : null;
+  }
+  const name = asName(op.args[1]);
+  const props = name ? resolve(ctx, getDict(ctx, resources, "Properties")?.get(PDFName.of(name))) : undefined;
+  if (!(props instanceof PDFDict)) return null;
+  const text = resolve(ctx, props.get(PDFName.of("ActualText")));
+  return text && "decodeText" in text && typeof text.decodeText === "function" ? String(text.decodeText()) : null;
+}
+
+/**
+ * The page's text, forms included, with every glyph's box. The caller gives back what it holds
+ * (`release`) when done with it.
+ */
+export function pageText(w: WalkContext, page: PDFPage, index: number): { text: PageText; release(): void } {
+  const what = `${w.name ?? "This PDF"}'s page ${index + 1}`;
   const content = pageContent(w.ctx, page, index, w.budget, w.name);
-  const res = resolve(w.ctx, page.node.getInheritableAttribute(PDFName.of("Resources")));
-  const out: Glyph[] = [];
-  walk(w, content, res instanceof PDFDict ? res : undefined, IDENTITY, 0, new Set(), out);
-  return out;
+  w.budget?.take(content.length, what);
+  const builder = new PageTextBuilder(w.budget, what);
+  try {
+    const res = resolve(w.ctx, page.node.getInheritableAttribute(PDFName.of("Resources")));
+    walk(w, content, res instanceof PDFDict ? res : undefined, IDENTITY, 0, new Set(), builder);
+    return { text: builder.finish(), release: () => builder.release() };
+  } catch (err) {
+    builder.release();
+    throw err;
+  } finally {
+    w.budget?.give(content.length);
+  }
 }
 
 function walk(
@@ -83,14 +125,29 @@ function walk(
   ctm: Matrix,
   depth: number,
   open: Set<PDFRawStream>,
-  out: Glyph[],
+  out: PageTextBuilder,
 ): void {
   const m = new Machine(w.ctx, w.fonts, resources, ctm);
+  const add = (g: Parameters<PageTextBuilder["add"]>[0]) => out.add(g);
+  // Marked content a program leaves open ends with it (a form cannot close its caller's).
+  let opened = 0;
   for (const op of operations(content)) {
     tick(w);
     if (m.step(op)) continue;
     if (SHOW_OPS.has(op.op)) {
-      for (const g of m.show(op)) out.push(g);
+      m.show(op, add);
+      continue;
+    }
+    if (op.op === "BDC" || op.op === "BMC") {
+      out.begin(actualTextOf(w.ctx, resources, op));
+      opened++;
+      continue;
+    }
+    if (op.op === "EMC") {
+      if (opened > 0) {
+        out.end();
+        opened--;
+      }
       continue;
     }
     if (op.op !== "Do" || depth >= MAX_FORM_DEPTH) continue;
@@ -104,5 +161,20 @@ function walk(
     open.add(form);
     walk(w, data, own ?? resources, multiply(formMatrix(w.ctx, form), m.ctm), depth + 1, open, out);
     open.delete(form);
+  }
+  for (; opened > 0; opened--) out.end();
+}
+
+/** What a form (an annotation's appearance) draws on its own, as text. */
+export function formText(w: WalkContext, form: PDFRawStream): string {
+  const data = formContent(w, form);
+  if (!data) return "";
+  const builder = new PageTextBuilder(w.budget, `${w.name ?? "This PDF"}'s annotations`);
+  try {
+    w.steps = 0;
+    walk(w, data, getDict(w.ctx, form.dict, "Resources"), IDENTITY, 0, new Set([form]), builder);
+    return builder.finish().text;
+  } finally {
+    builder.release();
   }
 }

@@ -143,8 +143,11 @@ export class Machine {
     this.tm = this.tlm;
   }
 
-  /** The glyphs a show operator paints, in order; the text matrix moves past them. */
-  show(op: Op): Glyph[] {
+  /**
+   * The glyphs a show operator paints, one at a time in order (a string can hold millions: none
+   * is kept here); the text matrix moves past them.
+   */
+  show(op: Op, visit: (g: Glyph) => void): void {
     const a = op.args;
     const g = this.gs;
     if (op.op === "'" || op.op === '"') {
@@ -155,7 +158,6 @@ export class Machine {
       this.moveLine(0, -g.tl);
     }
     const parts: Operand[] = op.op === "TJ" ? (Array.isArray(a[0]) ? a[0] : []) : [a[a.length - 1]];
-    const glyphs: Glyph[] = [];
     const font = g.font ?? FALLBACK;
     const fm = font.matrix;
     const em = Math.hypot(g.ctm[2], g.ctm[3]) * Math.hypot(this.tm[2], this.tm[3]) * Math.abs(g.size);
@@ -185,7 +187,7 @@ export class Machine {
           tx = (w * fm[0] * g.size + spacing) * g.th;
         }
         const move = font.vertical ? ty : tx / (g.th || 1);
-        glyphs.push({
+        visit({
           quad,
           text: font.text(code, len),
           part: index,
@@ -198,7 +200,6 @@ export class Machine {
         at += len;
       }
     });
-    return glyphs;
   }
 
   private advance(tx: number, ty: number): void {

@@ -7,7 +7,7 @@ import { asDict, asName, type Op, operations } from "./lexer";
 import { Machine, SHOW_OPS } from "./machine";
 import { getDict, getName, numbers } from "./objects";
 import { Scope } from "./scope";
-import { showWithout } from "./show";
+import { ShowWriter } from "./show";
 import { ByteSink, writeOp, writeOperand } from "./writer";
 
 /**
@@ -23,6 +23,11 @@ export interface RedactJob extends WalkContext, ImageJob {
   /** Redacted copies of forms and images on the current page, by original object and placement. */
   made: Map<string, PDFRef | null | "keep">;
 }
+
+/** Operators after which the pen starts again from the line: a displacement still owed no longer matters. */
+const MOVES_TO_LINE = new Set(["Td", "TD", "Tm", "T*", "BT", "ET", "'", '"']);
+/** Operators that change what a TJ displacement means (size, scaling) or may (a graphics state, a restore). */
+const CHANGES_UNITS = new Set(["Tf", "Tz", "gs", "q", "Q"]);
 
 interface Marked {
   at: number;
@@ -45,12 +50,21 @@ export function rewriteContent(
   let changed = false;
   let saves = 0;
   let inText = false;
+  // The advance of removed glyphs not yet written (TJ units at the current size and scaling).
+  let pending = 0;
   const copy = (op: Op) => {
     out.bytes(content.subarray(op.start, op.end));
     out.text("\n");
   };
   for (const op of operations(content)) {
     tick(job);
+    if (pending) {
+      if (MOVES_TO_LINE.has(op.op)) pending = 0;
+      else if (CHANGES_UNITS.has(op.op)) {
+        out.text(`${writeOperand([pending])} TJ\n`);
+        pending = 0;
+      }
+    }
     if (m.step(op)) {
       if (op.op === "q") saves++;
       else if (op.op === "Q") saves = Math.max(0, saves - 1);
@@ -60,13 +74,17 @@ export function rewriteContent(
       continue;
     }
     if (SHOW_OPS.has(op.op)) {
-      const glyphs = m.show(op);
-      const hits = glyphs.map((g) => meetsAny(g.quad, areas));
-      const removed = hits.filter(Boolean).length;
-      if (!removed) copy(op);
-      else {
-        out.text(showWithout(op, glyphs, hits));
-        job.glyphsRemoved += removed;
+      const writer = new ShowWriter(op, pending);
+      m.show(op, (g) => writer.glyph(g, meetsAny(g.quad, areas)));
+      if (!writer.removed && !pending) {
+        copy(op);
+        continue;
+      }
+      const { text, trailing } = writer.finish();
+      out.text(text);
+      pending = trailing;
+      if (writer.removed) {
+        job.glyphsRemoved += writer.removed;
         changed = true;
         for (const mk of marked) mk.hit = true;
       }
