@@ -46,20 +46,7 @@ function dailyVar(value: string | undefined, fallback: number | null): number | 
   return value === undefined ? fallback : numberVar(value, fallback ?? 0);
 }
 
-/** Settings with no entry in wrangler.toml's [vars] (so none in the generated Env): their defaults stand. */
-type ExtraVars = Partial<
-  Record<
-    | "UPLOAD_TIMEOUT_MS"
-    | "UPLOAD_MIN_KB_PER_SECOND"
-    | "UPLOAD_RATE_WINDOW_MS"
-    | "STORED_MB_PER_DAY_GUEST"
-    | "STORED_MB_PER_DAY_FREE"
-    | "STORED_MB_PER_DAY_PREMIUM",
-    string
-  >
->;
-
-function readConfig(env: Env & ExtraVars): Config {
+function readConfig(env: Env): Config {
   const d = DEFAULT_LIMITS;
   const premiumStored = dailyVar(env.STORED_MB_PER_DAY_PREMIUM, 2048);
   return {
