@@ -168,6 +168,7 @@ export const ConvertedFile = v.object({
   glyphsRemoved: v.optional(v.number()),
   imagesPainted: v.optional(v.number()),
   annotationsRemoved: v.optional(v.number()),
+  placesCleaned: v.optional(v.number()),
   filledFields: v.optional(v.number()),
   rows: v.optional(v.number()),
   placements: v.optional(v.number()),

@@ -23,9 +23,8 @@ describe("a search finds every place the file keeps the words", () => {
     ]);
     for (const k of [
       "field:applicant",
-      "annotation:FreeText",
-      "annotation:Text",
-      "link:Link",
+      "annotation",
+      "link",
       `bookmark:About ${WORD}`,
       "javascript",
       "metadata:Title",
@@ -40,6 +39,11 @@ describe("a search finds every place the file keeps the words", () => {
         `${k} in ${kinds.join(", ")}`,
       ).toBe(true);
     }
+    // The FreeText's words and the sticky note's, each one place.
+    expect(matches.filter((m) => m.kind === "annotation").map((m) => m.context)).toEqual([
+      `${WORD} quay`,
+      `Call ${WORD} back`,
+    ]);
     // On a page: boxes where the page shows them; elsewhere: none.
     for (const m of matches) expect(m.rects.length > 0).toBe(m.page > 0);
     expect(matches.every((m) => m.context.toLowerCase().includes(WORD.toLowerCase().slice(0, 4)))).toBe(true);

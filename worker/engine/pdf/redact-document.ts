@@ -135,7 +135,9 @@ export async function redactPdf(
       delete (doc.context.trailerInfo as { Info?: unknown }).Info;
     }
     // Places elsewhere first: they name objects as the file had them, which covering pages changes.
-    const placesCleaned = fixPlaces(doc, elsewhere, searches);
+    fixPlaces(doc, elsewhere, searches);
+    // Annotations and fields on a page are counted as annotations removed; these are the others.
+    const placesCleaned = elsewhere.filter((m) => m.page === 0).length;
     const matches = kept.length;
     if (areas.length === 0) {
       dropUnreachable(doc.context, () => opts.budget?.check());

@@ -317,7 +317,8 @@ export function findInAnnotations(
         text: hits.text,
         context: hits.context,
         kind: widget ? "field" : subtype === "Link" ? "link" : "annotation",
-        label: widget ? fieldName(ctx, a) : subtype,
+        // A field is named; an annotation's own type ("FreeText", "Text") means nothing to a person.
+        label: widget ? fieldName(ctx, a) : undefined,
         rects: rect ? [rect] : [],
         fixes,
       });

@@ -61,11 +61,15 @@ export function searchText(text: string, search: Search): Found[] {
 
 /** The words around a match, on one line ("… the words before MATCH and after …"). */
 export function contextOf(text: string, start: number, end: number): string {
-  const before = text.slice(Math.max(0, start - 40), start).replace(/\s+/g, " ");
-  const after = text.slice(end, end + 40).replace(/\s+/g, " ");
-  const head = start > 40 ? `… ${before.replace(/^\S*\s/, "")}` : before;
-  const tail = end + 40 < text.length ? `${after.replace(/\s\S*$/, "")} …` : after;
-  return `${head}${text.slice(start, end).replace(/\s+/g, " ")}${tail}`.trim();
+  // A word broken at a line's end reads whole ("con-fidentiality").
+  const join = (s: string) => s.replace(/-[ \t]*\n[ \t]*/g, "-").replace(/\s+/g, " ");
+  const from = Math.max(0, start - 48);
+  const to = Math.min(text.length, end + 48);
+  let before = join(text.slice(from, start));
+  let after = join(text.slice(end, to));
+  if (from > 0) before = `… ${before.replace(/^\S*\s/, "")}`;
+  if (to < text.length) after = `${after.replace(/\s\S*$/, "")} …`;
+  return `${before}${join(text.slice(start, end))}${after}`.trim();
 }
 
 /** The match's glyphs merged into one rectangle per line, padded a little above and below. */
