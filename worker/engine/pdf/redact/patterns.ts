@@ -17,10 +17,21 @@ export interface Found {
 
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
 
-export function findLiteral(text: string, query: string, matchCase: boolean, wholeWord: boolean): Found[] {
+/**
+ * What may stand between two letters of a word in a page's text: the end of a line, after a
+ * hyphen or not ("confi-" / "dential"), or a soft hyphen.
+ */
+const BREAK = "(?:[-\\u00ad\\u2010\\u2011]?[ \\t]*\\n[ \\t]*|\\u00ad)?";
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * The person's words in a text: exact or not, whole words or not; any run of white space in them
+ * matches any run in the text, and a word may be broken across two lines (with a hyphen or not).
+ */
+export function findWords(text: string, query: string, matchCase: boolean, wholeWord: boolean): Found[] {
   const parts = query.trim().split(/\s+/).filter(Boolean);
   if (parts.length === 0) return [];
-  const source = parts.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\s+");
+  const source = parts.map((p) => Array.from(p, escapeRegExp).join(BREAK)).join("\\s+");
   const re = new RegExp(source, matchCase ? "gu" : "giu");
   const out: Found[] = [];
   for (const m of text.matchAll(re)) {

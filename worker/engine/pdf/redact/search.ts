@@ -1,6 +1,6 @@
 import type { Rect } from "./geometry";
 import { glyphsOf, type PageText } from "./page-text";
-import { type Found, findPattern, type RedactPattern } from "./patterns";
+import { type Found, findPattern, findWords, type RedactPattern } from "./patterns";
 
 export type { PageText } from "./page-text";
 
@@ -9,33 +9,6 @@ export interface Search {
   matchCase?: boolean;
   wholeWord?: boolean;
   patterns?: RedactPattern[];
-}
-
-const WORD_CHAR = /[\p{L}\p{N}_]/u;
-/**
- * What may stand between two letters of a word in a page's text: the end of a line, after a
- * hyphen or not ("confi-" / "dential"), or a soft hyphen.
- */
-const BREAK = "(?:[-\\u00ad\\u2010\\u2011]?[ \\t]*\\n[ \\t]*|\\u00ad)?";
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/**
- * The person's words in a text: exact or not, whole words or not; any run of white space in them
- * matches any run in the text, and a word may be broken across two lines (with a hyphen or not).
- */
-export function findWords(text: string, query: string, matchCase: boolean, wholeWord: boolean): Found[] {
-  const parts = query.trim().split(/\s+/).filter(Boolean);
-  if (parts.length === 0) return [];
-  const source = parts.map((p) => Array.from(p, escapeRegExp).join(BREAK)).join("\\s+");
-  const re = new RegExp(source, matchCase ? "gu" : "giu");
-  const out: Found[] = [];
-  for (const m of text.matchAll(re)) {
-    const start = m.index;
-    const end = start + m[0].length;
-    if (wholeWord && (WORD_CHAR.test(text[start - 1] ?? "") || WORD_CHAR.test(text[end] ?? ""))) continue;
-    out.push({ start, end });
-  }
-  return out;
 }
 
 /**
