@@ -20,6 +20,18 @@ function staticHeaders(): Plugin {
   };
 }
 
+/** THIRD-PARTY-NOTICES.md (`npm run notices`), served at /third-party-notices.txt beside the site. */
+function thirdPartyNotices(): Plugin {
+  return {
+    name: "third-party-notices",
+    apply: "build",
+    generateBundle() {
+      const source = readFileSync(root("./THIRD-PARTY-NOTICES.md"));
+      this.emitFile({ type: "asset", fileName: "third-party-notices.txt", source });
+    },
+  };
+}
+
 /**
  * pdf.js renders the page thumbnails; it fetches the 14 standard fonts, its image decoders
  * (JPEG 2000, JBIG2) and ICC support from these files, served under /pdfjs/ from the package.
@@ -232,6 +244,7 @@ export default defineConfig(async ({ mode }) => ({
     catalogCompiler(),
     react(),
     staticHeaders(),
+    thirdPartyNotices(),
     pdfjsAssets(),
     offlineApp(),
   ],
