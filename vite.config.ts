@@ -41,7 +41,13 @@ function pdfjsAssets(): Plugin {
   const dirs = { standard_fonts: null, cmaps: null, iccs: null } as const;
   const wasm = ["openjpeg.wasm", "jbig2.wasm", "qcms_bg.wasm"];
   const files = () => [
-    ...Object.keys(dirs).flatMap((d) => readdirSync(`${pkg}/${d}`).map((f) => [`pdfjs/${d}/${f}`, `${pkg}/${d}/${f}`])),
+    ...Object.keys(dirs).flatMap((d) =>
+      readdirSync(`${pkg}/${d}`)
+        // Liberation Sans 1.07 is GPL-2.0 (with a font exception), not a licence we ship: without
+        // it pdf.js draws Helvetica and Arial that a file does not embed with a system font.
+        .filter((f) => !f.startsWith("LiberationSans-") && f !== "LICENSE_LIBERATION")
+        .map((f) => [`pdfjs/${d}/${f}`, `${pkg}/${d}/${f}`]),
+    ),
     ...wasm.map((f) => [`pdfjs/wasm/${f}`, `${pkg}/wasm/${f}`]),
   ];
   return {

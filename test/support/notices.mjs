@@ -52,13 +52,7 @@ const NEVER = ["sharp"];
  * Reviewed exceptions to the house rule. Each is printed on every run: an entry is a decision
  * the maintainers still owe, not a permission.
  */
-const EXCEPTIONS = {
-  "pdfjs-dist/standard_fonts/LICENSE_LIBERATION":
-    "Liberation Sans 1.07, pdf.js's stand-in for Helvetica and Arial, is GPL-2.0 with a font exception " +
-    "(not OFL), served as separate files under /pdfjs/standard_fonts/. Stop copying LiberationSans-*.ttf " +
-    "in vite.config.ts (pdf.js then draws those fonts with a system font) or ship Liberation Sans 2.x " +
-    "(OFL-1.1) in their place, then remove this entry.",
-};
+const EXCEPTIONS = {};
 
 const PERMISSIVE =
   /^(MIT|MIT-0|ISC|0BSD|BSD-[234]-Clause|Apache-2\.0|OFL-1\.1(-RFN|-no-RFN)?|Zlib|CC0-1\.0|Unlicense|BlueOak-1\.0\.0|Bitstream-Vera|LicenseRef-Arev|IJG|Python-2\.0|CC-BY-4\.0)$/;
