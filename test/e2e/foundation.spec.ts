@@ -142,7 +142,9 @@ test("pdf.js finds its fonts and decoders, and the policy lets it compile them",
   const wasm = await request.get("/pdfjs/wasm/openjpeg.wasm");
   expect(wasm.status()).toBe(200);
   expect((await wasm.body()).subarray(0, 4)).toEqual(Buffer.from([0x00, 0x61, 0x73, 0x6d]));
-  expect((await request.get("/pdfjs/standard_fonts/LiberationSans-Regular.ttf")).status()).toBe(200);
+  expect((await request.get("/pdfjs/standard_fonts/FoxitSerif.pfb")).status()).toBe(200);
+  // Liberation Sans (GPL) is not shipped: an unembedded Helvetica is drawn with a system font.
+  expect((await request.get("/pdfjs/standard_fonts/LiberationSans-Regular.ttf")).status()).not.toBe(200);
   const csp = (await request.get("/split-pdf")).headers()["content-security-policy"];
   expect(csp).toContain("'wasm-unsafe-eval'");
   expect(csp).not.toContain("'unsafe-eval' ");
