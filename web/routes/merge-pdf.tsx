@@ -1,59 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { LuArrowUpDown, LuFiles, LuGauge } from "react-icons/lu";
 import { namespaces } from "../i18n/loader";
-import { useT } from "../i18n/provider";
-import { messages } from "../tools/messages";
-import { FeatureGrid, Steps, UseCases } from "../tools/tool-info";
-import { ToolLayout } from "../tools/tool-layout";
-import { UploadTool } from "../tools/upload-tool";
+import { MergePdfPage } from "../tools/merge-pdf/page";
 
 export const Route = createFileRoute("/merge-pdf")({
   component: MergePdfPage,
   loader: namespaces("parts", "cloud", "tool-shell", "merge-pdf"),
 });
-
-const features = [
-  { icon: LuArrowUpDown, key: "order" },
-  { icon: LuFiles, key: "unlimited" },
-  { icon: LuGauge, key: "optimized" },
-] as const;
-
-const steps = ["upload", "arrange", "merge", "download"] as const;
-
-const useCases = ["report", "invoices", "contract", "study"] as const;
-
-function MergePdfPage() {
-  const t = useT("merge-pdf");
-  return (
-    <ToolLayout
-      toolId="merge-pdf"
-      aside={
-        <>
-          <FeatureGrid
-            heading={t("features.heading")}
-            features={features.map((f) => ({
-              icon: f.icon,
-              title: t(`features.${f.key}.title`),
-              text: t(`features.${f.key}.text`),
-            }))}
-          />
-          <Steps
-            heading={t("steps.heading")}
-            steps={steps.map((s) => ({ title: t(`steps.${s}.title`), text: t(`steps.${s}.text`) }))}
-          />
-          <UseCases heading={t("cases.heading")} cases={useCases.map((c) => t(`cases.${c}`))} />
-        </>
-      }
-    >
-      <UploadTool
-        toolId="merge-pdf"
-        mode="batch"
-        sortable
-        thumbnails
-        startLabel={t("start")}
-        resultLabel={messages.merge.download}
-        hint={t("hint")}
-      />
-    </ToolLayout>
-  );
-}

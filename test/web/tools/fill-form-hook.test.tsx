@@ -1,7 +1,7 @@
 import { act, renderHook, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadNamespaces } from "../../../web/i18n/runtime";
-import { useFillForm } from "../../../web/tools/form/use-fill-form";
+import { useFillForm } from "../../../web/tools/fill-form/use-fill-form";
 import { converted, jsonResponse, Providers, pdf, testUser } from "./helpers";
 
 // What the tool routes' loaders do before a page renders (the tool machinery's words).

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { detectDelimiter, parseCsv } from "../../../schema/csv";
 import type { FormField } from "../../../schema/form-options";
-import { matchColumns, mergeData, readDataText, rowValues } from "../../../web/tools/form/data-file";
-import { fillRequest } from "../../../web/tools/form/request";
-import { changedValues, coerceValue, initialValues, missingRequired } from "../../../web/tools/form/values";
+import { matchColumns, mergeData, readDataText, rowValues } from "../../../web/tools/fill-form/data-file";
+import { fillRequest } from "../../../web/tools/fill-form/request";
+import { changedValues, coerceValue, initialValues, missingRequired } from "../../../web/tools/fill-form/values";
 
 const field = (name: string, type: FormField["type"], extra: Partial<FormField> = {}): FormField => ({
   name,
@@ -172,7 +172,7 @@ describe("the values sent", () => {
 
 describe("date fields", () => {
   it("read and write dates in the form's own format", async () => {
-    const { fromPicker, pickerFits, toPicker } = await import("../../../web/tools/form/date-format");
+    const { fromPicker, pickerFits, toPicker } = await import("../../../web/tools/fill-form/date-format");
     expect(pickerFits("mm/dd/yyyy")).toBe(true);
     expect(pickerFits("dd.mm.yy")).toBe(true);
     expect(pickerFits("mm/dd/yyyy HH:MM")).toBe(false);

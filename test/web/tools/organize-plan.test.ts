@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { current, EMPTY_PLAN, type PlanAction, planField, planReducer } from "../../../web/tools/organize-plan";
+import {
+  current,
+  EMPTY_PLAN,
+  type PlanAction,
+  planField,
+  planReducer,
+} from "../../../web/tools/organize-pdf/organize-plan";
 
 const run = (...actions: PlanAction[]) => actions.reduce(planReducer, EMPTY_PLAN);
 const field = (state: ReturnType<typeof run>) => JSON.parse(planField(current(state)));

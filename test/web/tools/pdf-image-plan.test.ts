@@ -6,7 +6,7 @@ import {
   pixelSize,
   stemOf,
   zipName,
-} from "../../../web/tools/pdf-image/plan";
+} from "../../../web/tools/pdf-to-image/plan";
 
 describe("PDF to JPG's arithmetic", () => {
   it("sizes a page in pixels from its points and the resolution", () => {

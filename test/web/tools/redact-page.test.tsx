@@ -4,9 +4,9 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { postConversion } from "../../../web/api/convert";
 import { loadNamespace, loadNamespaces } from "../../../web/i18n/runtime";
 import { system } from "../../../web/theme/system";
-import { AreaLayer } from "../../../web/tools/redact/area-layer";
-import { reportOf } from "../../../web/tools/redact/plan";
-import { useRedactPlan } from "../../../web/tools/redact/use-redact";
+import { AreaLayer } from "../../../web/tools/redact-pdf/area-layer";
+import { reportOf } from "../../../web/tools/redact-pdf/plan";
+import { useRedactPlan } from "../../../web/tools/redact-pdf/use-redact";
 import { converted, deferredFetch, jsonResponse, Providers, pdf } from "./helpers";
 
 // What the tool routes' loaders do before a page renders (the tool machinery's words).

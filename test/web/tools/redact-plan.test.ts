@@ -13,7 +13,7 @@ import {
   setAllKept,
   setKept,
   skipField,
-} from "../../../web/tools/redact/plan";
+} from "../../../web/tools/redact-pdf/plan";
 import {
   cleanRect,
   dragRect,
@@ -22,7 +22,7 @@ import {
   rectFromPoints,
   toFraction,
   toPixels,
-} from "../../../web/tools/redact/rects";
+} from "../../../web/tools/redact-pdf/rects";
 
 // The sentences are the English catalog's (web/i18n/locales/en/redact-pdf.json).
 const t: Translate<"redact-pdf"> = (key, values) => translate("redact-pdf", key, values);

@@ -11,7 +11,7 @@ import {
   strokeSegments,
   strokesBounds,
   strokeWidths,
-} from "../../../web/tools/signature/ink";
+} from "../../../web/tools/sign-pdf/ink";
 import {
   angleTowards,
   copyToPages,
@@ -23,14 +23,14 @@ import {
   placeAt,
   scaleBy,
   toPlacement,
-} from "../../../web/tools/signature/placement";
+} from "../../../web/tools/sign-pdf/placement";
 import {
   forgetSignature,
   recallSignature,
   rememberSignature,
   STORAGE_KEY,
-} from "../../../web/tools/signature/remembered";
-import { captionOf, todayText } from "../../../web/tools/signature/sign-options";
+} from "../../../web/tools/sign-pdf/remembered";
+import { captionOf, todayText } from "../../../web/tools/sign-pdf/sign-options";
 
 const pt = (x: number, y: number, t = 0, pressure = 0.5): InkPoint => ({ x, y, t, pressure });
 const A4 = 1 / Math.SQRT2;

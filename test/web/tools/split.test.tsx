@@ -1,7 +1,7 @@
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadNamespaces } from "../../../web/i18n/runtime";
-import { useSplit } from "../../../web/tools/use-split";
+import { useSplit } from "../../../web/tools/split-pdf/use-split";
 import { converted, deferredFetch, jsonResponse, Providers, pdf } from "./helpers";
 
 // What the tool routes' loaders do before a page renders (the tool machinery's words).

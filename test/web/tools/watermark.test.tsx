@@ -1,8 +1,8 @@
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadNamespaces } from "../../../web/i18n/runtime";
-import { useWatermark } from "../../../web/tools/use-watermark";
-import { markLayout } from "../../../web/tools/watermark-preview";
+import { useWatermark } from "../../../web/tools/watermark-pdf/use-watermark";
+import { markLayout } from "../../../web/tools/watermark-pdf/watermark-preview";
 import { converted, deferredFetch, jsonResponse, Providers, pdf } from "./helpers";
 
 // What the tool routes' loaders do before a page renders (the tool machinery's words).

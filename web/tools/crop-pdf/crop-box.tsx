@@ -1,6 +1,6 @@
 import { Box } from "@chakra-ui/react";
 import { type PointerEvent as ReactPointerEvent, useRef } from "react";
-import type { Margins } from "../../schema/options";
+import type { Margins } from "../../../schema/options";
 
 type Edge = "left" | "top" | "right" | "bottom";
 type Grip = Edge | "top-left" | "top-right" | "bottom-left" | "bottom-right" | "move";

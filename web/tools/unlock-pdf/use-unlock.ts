@@ -1,16 +1,16 @@
 import { useState } from "react";
-import type { ConvertedFile } from "../../schema/api";
-import { convertPath } from "../../schema/options";
-import { toolsById } from "../../schema/tools";
-import { formFailureMessage, resultFiles, useConversion } from "../api/convert";
-import { offerFor } from "../device/offer";
-import { useAllowanceGuard } from "../session/allowance";
-import { toast } from "../ui/toaster";
-import { passwordFields } from "./locked-pdf";
-import { shellText } from "./messages";
-import { remediesFor } from "./refusal";
-import type { Remedy } from "./upload-items";
-import { contentCheck, fileProblem, validationToastTitle } from "./validation";
+import type { ConvertedFile } from "../../../schema/api";
+import { convertPath } from "../../../schema/options";
+import { toolsById } from "../../../schema/tools";
+import { formFailureMessage, resultFiles, useConversion } from "../../api/convert";
+import { offerFor } from "../../device/offer";
+import { useAllowanceGuard } from "../../session/allowance";
+import { toast } from "../../ui/toaster";
+import { passwordFields } from "../locked-pdf";
+import { shellText } from "../messages";
+import { remediesFor } from "../refusal";
+import type { Remedy } from "../upload-items";
+import { contentCheck, fileProblem, validationToastTitle } from "../validation";
 
 const tool = toolsById["unlock-pdf"];
 const PATH = convertPath("unlock-pdf");

@@ -12,7 +12,7 @@ import {
 } from "@chakra-ui/react";
 import { useState } from "react";
 import { LuChevronDown, LuEye, LuEyeOff } from "react-icons/lu";
-import { type Translate, useLocale, useT } from "../i18n/provider";
+import { type Translate, useLocale, useT } from "../../i18n/provider";
 
 /** What a person who opens the file with the password may do (the page's progressive option). */
 export interface ProtectPermissions {

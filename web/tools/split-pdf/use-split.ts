@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ConvertedFile } from "../../schema/api";
-import { MAX_FILE_SIZE_MB, toolsById } from "../../schema/tools";
-import { ApiError } from "../api/client";
-import { isAbort, type PageJob, resultFiles, uploadFailureMessage, useAnalyzePdf, usePageJob } from "../api/convert";
-import { offerFor } from "../device/offer";
-import { useAllowanceGuard } from "../session/allowance";
-import { toast } from "../ui/toaster";
-import { needsPassword, passwordOpens } from "./locked-pdf";
-import { messages } from "./messages";
-import { contentCheck, sizeLimitMB } from "./validation";
+import type { ConvertedFile } from "../../../schema/api";
+import { MAX_FILE_SIZE_MB, toolsById } from "../../../schema/tools";
+import { ApiError } from "../../api/client";
+import { isAbort, type PageJob, resultFiles, uploadFailureMessage, useAnalyzePdf, usePageJob } from "../../api/convert";
+import { offerFor } from "../../device/offer";
+import { useAllowanceGuard } from "../../session/allowance";
+import { toast } from "../../ui/toaster";
+import { needsPassword, passwordOpens } from "../locked-pdf";
+import { messages } from "../messages";
+import { contentCheck, sizeLimitMB } from "../validation";
 
 const m = messages.split;
 

@@ -1,8 +1,8 @@
 import { Text } from "@chakra-ui/react";
-import { parsePageRanges } from "../../schema/options";
-import { useT } from "../i18n/provider";
-import { PagePicker } from "./page-picker";
-import { usePdfDocument } from "./pdf-preview";
+import { parsePageRanges } from "../../../schema/options";
+import { useT } from "../../i18n/provider";
+import { PagePicker } from "../page-picker";
+import { usePdfDocument } from "../pdf-preview";
 
 /** "1, 2, 3, 5, 7, 8" -> "1-3, 5, 7-8": the picked pages as the typed field shows them. */
 export function pageRanges(pages: Iterable<number>): string {

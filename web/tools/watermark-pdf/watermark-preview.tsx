@@ -1,9 +1,9 @@
 import { Box, Text } from "@chakra-ui/react";
 import { useEffect, useState } from "react";
-import { type LogoChoice, logoLayout } from "../../schema/watermark-layout";
-import { useT } from "../i18n/provider";
-import { PageThumbnail } from "./page-thumbnail";
-import { usePdfDocument } from "./pdf-preview";
+import { type LogoChoice, logoLayout } from "../../../schema/watermark-layout";
+import { useT } from "../../i18n/provider";
+import { PageThumbnail } from "../page-thumbnail";
+import { usePdfDocument } from "../pdf-preview";
 
 /** Cap height of a sans-serif face in ems: the same proportion the server lays the mark out with. */
 const CAP = 0.72;

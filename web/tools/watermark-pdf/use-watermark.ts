@@ -1,16 +1,16 @@
 import { useEffect, useRef, useState } from "react";
-import { convertPath } from "../../schema/options";
-import { toolsById } from "../../schema/tools";
-import type { LogoChoice, LogoPosition } from "../../schema/watermark-layout";
-import { formFailureMessage, isAbort, useConversion } from "../api/convert";
-import { offerFor } from "../device/offer";
-import { useAllowanceGuard } from "../session/allowance";
-import { toast } from "../ui/toaster";
-import { needsPassword, passwordFields, passwordOpens } from "./locked-pdf";
-import { messages } from "./messages";
-import { remediesFor } from "./refusal";
-import type { Remedy } from "./upload-items";
-import { contentCheck, fileProblem } from "./validation";
+import { convertPath } from "../../../schema/options";
+import { toolsById } from "../../../schema/tools";
+import type { LogoChoice, LogoPosition } from "../../../schema/watermark-layout";
+import { formFailureMessage, isAbort, useConversion } from "../../api/convert";
+import { offerFor } from "../../device/offer";
+import { useAllowanceGuard } from "../../session/allowance";
+import { toast } from "../../ui/toaster";
+import { needsPassword, passwordFields, passwordOpens } from "../locked-pdf";
+import { messages } from "../messages";
+import { remediesFor } from "../refusal";
+import type { Remedy } from "../upload-items";
+import { contentCheck, fileProblem } from "../validation";
 
 const m = messages.watermark;
 const tool = toolsById["watermark-pdf"];

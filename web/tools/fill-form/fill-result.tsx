@@ -1,6 +1,6 @@
 import type { ConvertedFile } from "../../../schema/api";
 import { useT } from "../../i18n/provider";
-import { PartsResult } from "../split-result";
+import { PartsResult } from "../parts-result";
 
 /** The filled PDF, or a mail merge's ZIP. */
 export function FillResult({ main, results }: { main: ConvertedFile; results: ConvertedFile[] }) {

@@ -1,7 +1,7 @@
 import { Box, Button, Collapsible, Field, HStack, Input, RadioGroup, Stack, Text } from "@chakra-ui/react";
 import { LuChevronDown, LuRotateCcw, LuRotateCw } from "react-icons/lu";
-import { parsePageRanges, TOO_MANY_PAGES } from "../../schema/options";
-import { type Translate, useT } from "../i18n/provider";
+import { parsePageRanges, TOO_MANY_PAGES } from "../../../schema/options";
+import { type Translate, useT } from "../../i18n/provider";
 import { RotatePages } from "./rotate-pages";
 
 export type Angle = "90" | "180" | "270";

@@ -1,10 +1,10 @@
 import { Badge, Box, Button, chakra, Flex, HStack, IconButton, Input, Stack, Text } from "@chakra-ui/react";
 import { LuFileText, LuKeyRound, LuX } from "react-icons/lu";
-import { toolsById } from "../../schema/tools";
-import { useT } from "../i18n/provider";
-import { formatBytes } from "./format";
-import { RefusalRemedies } from "./refusal-remedies";
-import { ResultActions } from "./result-actions";
+import { toolsById } from "../../../schema/tools";
+import { useT } from "../../i18n/provider";
+import { formatBytes } from "../format";
+import { RefusalRemedies } from "../refusal-remedies";
+import { ResultActions } from "../result-actions";
 import { needsPassword, type UnlockEntry } from "./use-unlock";
 
 /**

@@ -5,7 +5,7 @@ import { formatBytes } from "./format";
 import { ResultActions } from "./result-actions";
 import { ResultCard } from "./result-card";
 
-interface PartsWords {
+export interface PartsWords {
   /** The card's title for a ZIP of parts, and for one PDF. */
   zipTitle: string;
   fileTitle: string;
@@ -67,17 +67,4 @@ export function PartsResult({
       )}
     </Stack>
   );
-}
-
-/** Extract's one PDF, or split's ZIP first and then each page's own PDF. */
-export function SplitResult({ results, resultUrl }: { results: ConvertedFile[]; resultUrl?: string }) {
-  const t = useT("tool-shell");
-  const main = results.find((r) => r.downloadUrl === resultUrl) ?? results[0];
-  const words: PartsWords = {
-    zipTitle: t("split.zipTitle"),
-    fileTitle: t("split.fileTitle"),
-    partsHeading: t("split.partsHeading"),
-    testId: "split-file",
-  };
-  return <PartsResult main={main} results={results} words={words} />;
 }
