@@ -1,176 +1,21 @@
-import { Badge, Box, Button, Card, HStack, IconButton, SimpleGrid, Spacer, Stack, Text } from "@chakra-ui/react";
-import type { PDFDocumentProxy } from "pdfjs-dist";
-import { useEffect, useReducer, useRef, useState } from "react";
-import {
-  LuCopy,
-  LuFilePlus,
-  LuGripVertical,
-  LuRedo2,
-  LuRotateCcw,
-  LuRotateCw,
-  LuTrash2,
-  LuUndo2,
-} from "react-icons/lu";
+import { Badge, Button, Card, HStack, IconButton, SimpleGrid, Spacer, Stack, Text } from "@chakra-ui/react";
+import { useEffect, useReducer, useRef } from "react";
+import { LuRedo2, LuRotateCcw, LuUndo2 } from "react-icons/lu";
 import { toolsById } from "../../../schema/tools";
 import { useT } from "../../i18n/provider";
 import { toast } from "../../ui/toaster";
 import { FileDropzone } from "../dropzone";
-import { PageThumbnail } from "../page-thumbnail";
 import { FilePasswordPrompt } from "../password-prompt";
-import { openPdf } from "../pdf-preview";
 import { ResultCard } from "../result-card";
 import { SortableList } from "../sortable-list";
 import { ToolLayout } from "../tool-layout";
-import type { UploadItem } from "../upload-items";
 import { useUploadQueue } from "../use-upload-queue";
 import { current, EMPTY_PLAN, type PlanEntry, planField, planReducer } from "./organize-plan";
+import { PageCard } from "./page-card";
+import { useDocuments } from "./use-documents";
 
 const tool = { ...toolsById["organize-pdf"] };
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-
-/**
- * pdf.js documents of the files on the list, in their order (absent while opening, "failed" when
- * it cannot). An encrypted file opens once its password is given (the queue holds it till then).
- */
-function useDocuments(items: UploadItem[], onOpened: (file: number, pages: number) => void) {
-  const t = useT("organize-pdf");
-  const [docs, setDocs] = useState<Map<File, PDFDocumentProxy | "failed">>(new Map());
-  const opened = useRef(new Set<File>());
-  const report = useRef(onOpened);
-  report.current = onOpened;
-  useEffect(() => {
-    for (const [i, { file, status, filePassword }] of items.entries()) {
-      if (status === "locked" || opened.current.has(file)) continue;
-      opened.current.add(file);
-      void openPdf(file, filePassword)
-        .then((o) => o.doc)
-        .then(
-          (doc) => {
-            setDocs((m) => new Map(m).set(file, doc));
-            report.current(i, doc.numPages);
-          },
-          (err: { name?: string }) => {
-            // Not yet known to be locked: tried again once its password is given.
-            if (err?.name === "PasswordException") {
-              opened.current.delete(file);
-              return;
-            }
-            setDocs((m) => new Map(m).set(file, "failed"));
-            toast({
-              title: t("toast.cannotShow"),
-              description: t("toast.cannotShowText", { name: file.name }),
-              variant: "destructive",
-            });
-          },
-        );
-    }
-  }, [items, t]);
-  return docs;
-}
-
-function PageCard({
-  entry,
-  label,
-  doc,
-  handle,
-  onAction,
-  disabled,
-}: {
-  entry: PlanEntry;
-  label: string;
-  doc: PDFDocumentProxy | null;
-  handle: Parameters<Parameters<typeof SortableList>[0]["children"]>[1];
-  onAction(type: "rotate-left" | "rotate-right" | "delete" | "duplicate" | "blank-after"): void;
-  disabled: boolean;
-}) {
-  const t = useT("organize-pdf");
-  const turn = entry.kind === "page" ? entry.rotate : 0;
-  return (
-    <Box
-      ref={handle.setNodeRef}
-      style={handle.style}
-      borderWidth="1px"
-      borderRadius="lg"
-      bg={handle.dragging ? "brand.subtle" : "surface"}
-      p="2"
-      shadow={handle.dragging ? "lg" : undefined}
-      data-testid="organize-page"
-      // Cards far off screen are skipped by layout and paint until they scroll near.
-      css={{ contentVisibility: "auto", containIntrinsicSize: "auto 240px" }}
-    >
-      <HStack justify="space-between" mb="1.5">
-        <Box
-          as="button"
-          {...handle.handleProps}
-          aria-label={t("card.move", { label })}
-          cursor={disabled ? "default" : "grab"}
-          color="fg.muted"
-          _focusVisible={{ outline: "2px solid", outlineColor: "brand.focusRing" }}
-        >
-          <LuGripVertical />
-        </Box>
-        <Badge size="sm" variant="subtle">
-          {label}
-        </Badge>
-      </HStack>
-      <Box transform={`rotate(${turn}deg)`} transition="transform 0.15s ease" px={turn % 180 ? "3" : "0"}>
-        {entry.kind === "page" ? (
-          <PageThumbnail doc={doc} pageNumber={entry.page} width={150} />
-        ) : (
-          <PageThumbnail doc={null} pageNumber={1} blank />
-        )}
-      </Box>
-      <HStack justify="center" gap="0.5" mt="1.5">
-        <IconButton
-          size="2xs"
-          variant="ghost"
-          aria-label={t("card.turnLeft", { label })}
-          disabled={disabled || entry.kind === "blank"}
-          onClick={() => onAction("rotate-left")}
-        >
-          <LuRotateCcw />
-        </IconButton>
-        <IconButton
-          size="2xs"
-          variant="ghost"
-          aria-label={t("card.turnRight", { label })}
-          disabled={disabled || entry.kind === "blank"}
-          onClick={() => onAction("rotate-right")}
-        >
-          <LuRotateCw />
-        </IconButton>
-        <IconButton
-          size="2xs"
-          variant="ghost"
-          aria-label={t("card.duplicate", { label })}
-          disabled={disabled}
-          onClick={() => onAction("duplicate")}
-        >
-          <LuCopy />
-        </IconButton>
-        <IconButton
-          size="2xs"
-          variant="ghost"
-          aria-label={t("card.insertBlank", { label })}
-          disabled={disabled}
-          onClick={() => onAction("blank-after")}
-        >
-          <LuFilePlus />
-        </IconButton>
-        <IconButton
-          size="2xs"
-          variant="ghost"
-          colorPalette="red"
-          aria-label={t("card.delete", { label })}
-          disabled={disabled}
-          onClick={() => onAction("delete")}
-        >
-          <LuTrash2 />
-        </IconButton>
-      </HStack>
-    </Box>
-  );
-}
 
 export function OrganizePdfPage() {
   const t = useT("organize-pdf");

@@ -14,86 +14,26 @@ import {
   Stack,
   Text,
 } from "@chakra-ui/react";
-import { useRef } from "react";
-import { LuFileText, LuImagePlus, LuX } from "react-icons/lu";
+import { LuFileText, LuX } from "react-icons/lu";
 import { toolsById } from "../../../schema/tools";
-import type { LogoPosition } from "../../../schema/watermark-layout";
 import { ApiError } from "../../api/client";
 import { resultFiles } from "../../api/convert";
 import { formatPercent } from "../../i18n/format";
 import { useT } from "../../i18n/provider";
 import { CountingNote } from "../counting-note";
 import { FileDropzone } from "../dropzone";
-import { NumberField, Segments, SelectField } from "../fields";
+import { Segments } from "../fields";
 import { FileResults } from "../file-results";
 import { formatBytes } from "../format";
 import { FilePasswordPrompt } from "../password-prompt";
 import { ActionBar } from "../queue-actions";
 import { RefusalRemedies } from "../refusal-remedies";
 import { ToolLayout } from "../tool-layout";
-import { LOGO_LIMIT_MB, OPACITY, useWatermark } from "./use-watermark";
+import { LogoOptions } from "./logo-options";
+import { OPACITY, useWatermark } from "./use-watermark";
 import { WatermarkPreview } from "./watermark-preview";
 
 const tool = toolsById["watermark-pdf"];
-
-/** Each position's words are `position.<value>`. */
-const POSITIONS: LogoPosition[] = ["center", "top-left", "top-right", "bottom-left", "bottom-right", "tiled"];
-
-/** The logo, where it goes, how large and how turned. */
-function LogoOptions({ w }: { w: ReturnType<typeof useWatermark> }) {
-  const t = useT("watermark-pdf");
-  const input = useRef<HTMLInputElement>(null);
-  return (
-    <Stack gap="4">
-      <Field.Root>
-        <Field.Label>{t("logo.label")}</Field.Label>
-        <HStack gap="3" wrap="wrap">
-          <Button variant="outline" size="sm" onClick={() => input.current?.click()}>
-            <LuImagePlus aria-hidden /> {w.logo ? t("logo.change") : t("logo.choose")}
-          </Button>
-          <Text fontSize="sm" color="fg.muted" truncate maxW="60" data-testid="logo-name">
-            {w.logo ? `${w.logo.name} (${formatBytes(w.logo.size)})` : t("logo.hint", { limit: LOGO_LIMIT_MB })}
-          </Text>
-        </HStack>
-        <input
-          ref={input}
-          type="file"
-          accept="image/png,image/jpeg"
-          hidden
-          aria-label={t("logo.label")}
-          onChange={(e) => {
-            w.setLogo(e.currentTarget.files?.[0] ?? null);
-            e.currentTarget.value = "";
-          }}
-        />
-      </Field.Root>
-      <SelectField
-        label={t("position.label")}
-        value={w.logoChoice.position}
-        options={POSITIONS.map((p) => ({ value: p, label: t(`position.${p}`) }))}
-        onChange={(v) => w.setPosition(v as LogoPosition)}
-      />
-      <Grid templateColumns="1fr 1fr" gap="4">
-        <NumberField
-          label={t("logo.size")}
-          value={w.logoChoice.scale}
-          min={5}
-          max={100}
-          step={5}
-          onChange={w.setScale}
-        />
-        <NumberField
-          label={t("logo.rotation")}
-          value={w.logoChoice.rotation}
-          min={-180}
-          max={180}
-          step={15}
-          onChange={w.setRotation}
-        />
-      </Grid>
-    </Stack>
-  );
-}
 
 const FORM_ID = "watermark-form";
 
