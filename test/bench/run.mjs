@@ -6,6 +6,8 @@
  * markdown when it gives one) and writes test/bench/results/<group>.json (and .md).
  * `npm run bench -- compress` runs one group (compress, gray, tools, startup, memory, hostile, first-paint, walk);
  * BENCH_ROWS="text PDF" also narrows the compress group to the inputs so named (results not written).
+ * After the groups, docs/benchmarks.md is made again from the results (report.mjs);
+ * `npm run bench -- report` only does that.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,6 +20,7 @@ import * as gray from "./gray-corpus.mjs";
 import * as hostile from "./hostile.mjs";
 import { machine } from "./machine.mjs";
 import * as memory from "./memory.mjs";
+import { markdown, writeReport } from "./report.mjs";
 import * as startup from "./startup.mjs";
 import * as tools from "./tools.mjs";
 import * as walk from "./walk.mjs";
@@ -26,6 +29,11 @@ const GROUPS = [compress, gray, tools, startup, memory, hostile, firstPaint, wal
 const wanted = process.argv.slice(2);
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 
+if (wanted.length === 1 && wanted[0] === "report") {
+  console.info(`written: ${writeReport()}`);
+  process.exit(0);
+}
+
 const bundle = await bundleFile(here("./engine-entry.mjs"));
 const E = await import(bundle);
 const dir = join(tmpdir(), "pdftools-bench");
@@ -33,20 +41,6 @@ mkdirSync(dir, { recursive: true });
 mkdirSync(here("./results"), { recursive: true });
 
 const fmtBytes = (n) => (n >= 1e6 ? `${(n / 1e6).toFixed(2)} MB` : `${(n / 1e3).toFixed(1)} KB`);
-const cell = (v, f = (x) => String(x)) => (v === null || v === undefined ? "–" : f(v));
-
-export function markdown(rows) {
-  // The text column (pdftotext of output and input compared) appears when some rows are PDFs.
-  const text = rows.some((r) => r.text !== undefined);
-  const head = `| input | tool | time | peak memory | output | saved | SSIM | butteraugli |${text ? " text |" : ""}`;
-  const lines = [head, `|---|---|--:|--:|--:|--:|--:|--:|${text ? ":-:|" : ""}`];
-  for (const r of rows) {
-    lines.push(
-      `| ${r.group} (${fmtBytes(r.inputBytes)}) | ${r.tool} | ${r.seconds.toFixed(2)} s | ${r.peakMB.toFixed(0)} MB ${r.memory === "RSS" ? "RSS" : ""} | ${fmtBytes(r.size)} | ${r.savedPct}% | ${cell(r.ssim, (x) => x.toFixed(4))} | ${cell(r.butteraugli)} |${text ? ` ${cell(r.text)} |` : ""}`,
-    );
-  }
-  return lines.join("\n");
-}
 
 for (const group of GROUPS) {
   if (wanted.length && !wanted.includes(group.name)) continue;
@@ -76,3 +70,4 @@ for (const group of GROUPS) {
   writeFileSync(here(`./results/${group.name}.md`), `${table}\n`);
   console.info(`written: ${file}`);
 }
+console.info(`written: ${writeReport()}`);
