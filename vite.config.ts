@@ -67,14 +67,27 @@ function pdfjsAssets(): Plugin {
   };
 }
 
-/** `.wasm` imports as compiled modules, as wrangler makes them (the engine's codecs in Node tests). */
+/**
+ * `.wasm` imports as compiled modules and `.ttf` imports as the font's bytes, as wrangler makes
+ * them (the engine's codecs and fonts in Node tests). Vite would make a font an asset URL before
+ * any load hook saw it, so its import is resolved to an id of our own first.
+ */
 function wasmModules(): Plugin {
+  const FONT = "\0font-bytes:";
   return {
     name: "wasm-as-module",
     enforce: "pre",
+    async resolveId(source, importer) {
+      if (!source.endsWith(".ttf")) return null;
+      const resolved = await this.resolve(source, importer, { skipSelf: true });
+      return resolved ? `${FONT}${resolved.id}` : null;
+    },
     load(id) {
-      if (!id.endsWith(".wasm")) return null;
-      return `import { readFileSync } from "node:fs";\nexport default new WebAssembly.Module(readFileSync(${JSON.stringify(id)}));`;
+      const path = id.startsWith(FONT) ? id.slice(FONT.length) : id;
+      const read = `import { readFileSync } from "node:fs";\nconst bytes = readFileSync(${JSON.stringify(path)});\n`;
+      if (id.startsWith(FONT)) return `${read}export default new Uint8Array(bytes).buffer;`;
+      if (id.endsWith(".wasm")) return `${read}export default new WebAssembly.Module(bytes);`;
+      return null;
     },
   };
 }

@@ -1,52 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { MAX_MEGAPIXELS } from "../../../worker/engine/image/probe";
-import { corpusFile, oracle } from "../helpers";
-import {
-  base64Bytes,
-  blocks,
-  convertFails,
-  convertOk,
-  download,
-  expectValidPdf,
-  form,
-  meanDiff,
-  pageCount,
-  parsePnm,
-  pdfInfo,
-  type Raster,
-  render,
-  type UploadFile,
-} from "./support";
+import { corpusFile } from "../helpers";
+import { convertFails, convertOk, downloadPdf, form, type UploadFile } from "./support";
+
+/**
+ * JPG to PDF's HTTP contract: the answer, the stored result, the refusals (413 before decoding,
+ * 400 for what cannot be read). The PDF itself is judged in test/engine/tools/jpg-to-pdf.test.ts.
+ */
 
 const JPG = "/api/convert/jpg-to-pdf";
 
 async function image(path: string, name = path.split("/").pop() ?? "image"): Promise<UploadFile> {
   const type = name.endsWith(".png") ? "image/png" : name.endsWith(".webp") ? "image/webp" : "image/jpeg";
   return { name, bytes: await corpusFile(`img/${path}`), type };
-}
-
-async function toPdf(...files: UploadFile[]): Promise<Uint8Array> {
-  const out = await download((await convertOk(JPG, form(files))).file);
-  await expectValidPdf(out);
-  return out;
-}
-
-/** The JPEG decoded by libjpeg's djpeg: the reference for what the page must show. */
-async function djpeg(bytes: Uint8Array): Promise<Raster> {
-  const r = await oracle("djpeg", ["-pnm", "-outfile", "{out}", "{in}"], bytes);
-  expect(r.code, r.stderr).toBe(0);
-  return parsePnm(base64Bytes(r.out ?? ""));
-}
-
-/** pdfimages -list rows: [type, width, height, color, comp, bpc, enc]. */
-async function imagesIn(pdf: Uint8Array): Promise<string[][]> {
-  const r = await oracle("pdfimages", ["-list", "{in}"], pdf);
-  expect(r.code).toBe(0);
-  return r.stdout
-    .trim()
-    .split("\n")
-    .slice(2)
-    .map((l) => l.trim().split(/\s+/).slice(2, 9));
 }
 
 describe("POST /api/convert/jpg-to-pdf", () => {
@@ -57,104 +23,14 @@ describe("POST /api/convert/jpg-to-pdf", () => {
     );
     expect(body.message).toBe("Files processed successfully");
     expect(body.file).toMatchObject({ originalName: "concert.jpg", convertedName: "concert.pdf", pageCount: 2 });
-    const out = await download(body.file);
-    await expectValidPdf(out);
-    expect(await pageCount(out)).toBe(2);
-    const info = await pdfInfo(out);
-    expect(info.Producer).toBe("PDFTools");
-    expect(info["Page    1 size"] ?? info["Page size"]).toMatch(/^400 x 267 pts/);
-    // The JPEG is carried as it is (DCT), not re-encoded.
-    // Its ICC profile comes along.
-    expect((await imagesIn(out))[0]).toEqual(["image", "400", "267", "icc", "1", "8", "jpeg"]);
+    await downloadPdf(body.file);
   });
 
-  it("applies EXIF orientation through the page, without re-encoding", async () => {
-    const page1 = await render(await toPdf(await image("jpeg/sharp__Landscape_1.jpg")));
-    expect([page1.width, page1.height]).toEqual([600, 450]);
-    const upright = blocks(page1);
-    expect(meanDiff(upright, blocks(await djpeg(await corpusFile("img/jpeg/sharp__Landscape_1.jpg"))))).toBeLessThan(3);
-    // Orientation 2 (mirror) is the one the corpus lacks.
-    for (const n of [3, 4, 5, 6, 7, 8]) {
-      const page = await render(await toPdf(await image(`jpeg/sharp__Landscape_${n}.jpg`)));
-      expect(meanDiff(blocks(page), upright), `orientation ${n}`).toBeLessThan(6);
-    }
-    // The same pixels drawn without turning them would not match at all.
-    const stored = await djpeg(await corpusFile("img/jpeg/sharp__Landscape_6.jpg"));
-    expect([stored.width, stored.height]).toEqual([450, 600]);
-  });
-
-  it("shows Adobe CMYK JPEGs in their real colours, not as a negative", async () => {
-    const file = await image("jpeg/sharp__Channel_digital_image_CMYK_color_no_profile.jpg");
-    const page = blocks(await render(await toPdf(file)));
-    const reference = blocks(await djpeg(file.bytes));
-    expect(meanDiff(page, reference)).toBeLessThan(25);
-    const negative = { ...reference, data: reference.data.map((v) => 255 - v) };
-    expect(meanDiff(page, negative)).toBeGreaterThan(3 * meanDiff(page, reference));
-  });
-
-  it("sizes the page from the image's declared resolution", async () => {
-    // 1015 x 312 pixels declared at 300 dpi (pHYs): 243.6 x 74.9 points.
-    const out = await toPdf(await image("png/pdflib__etwe.png"));
-    const [w, h] = ((await pdfInfo(out))["Page size"] ?? "").split(" x ").map(Number.parseFloat);
-    expect(w).toBeCloseTo(243.6, 0);
-    expect(h).toBeCloseTo(74.9, 0);
-  });
-
-  it("lays each image on A4 or Letter, turned as asked or as the image is, inside a margin", async () => {
-    // 1015 x 312 pixels declared at 300 dpi: wider than tall, so "auto" turns the sheet landscape.
+  it("refuses a page size it does not offer", async () => {
     const wide = await image("png/pdflib__etwe.png");
-    const sized = async (fields: Record<string, string>) => {
-      const out = await download((await convertOk(JPG, form([wide], fields))).file);
-      await expectValidPdf(out);
-      return ((await pdfInfo(out))["Page size"] ?? "").split(" x ").map(Number.parseFloat);
-    };
-    expect(await sized({ pageSize: "a4" })).toEqual([841.89, 595.28]);
-    expect(await sized({ pageSize: "a4", orientation: "portrait" })).toEqual([595.28, 841.89]);
-    expect(await sized({ pageSize: "letter", orientation: "landscape" })).toEqual([792, 612]);
-    // Its own size, with a quarter inch around it.
-    const [w, h] = await sized({ pageSize: "fit", margin: "small" });
-    expect(w).toBeCloseTo(243.6 + 36, 0);
-    expect(h).toBeCloseTo(74.9 + 36, 0);
-    // On Letter with a half-inch margin, the image fills the width inside the margins, centred:
-    // poppler's render is white at the margin and dark (the image) in the middle of the page.
-    const out = await download(
-      (await convertOk(JPG, form([await image("jpeg/progressive_cat.jpg")], { pageSize: "letter", margin: "large" })))
-        .file,
-    );
-    const r = await render(out, { dpi: 36, gray: true });
-    const at = (x: number, y: number) => r.data[Math.round(y) * r.width + Math.round(x)];
-    expect(at(r.width * 0.2, r.height * 0.5 - 1)).not.toBe(255);
-    expect(at(2, r.height / 2)).toBe(255);
     expect((await convertFails(JPG, form([wide], { pageSize: "a3" }), 400)).error).toBe(
       "The page size must be fit, a4 or letter.",
     );
-  });
-
-  it("reads every kind of PNG: palettes, low and 16-bit depths, alpha, interlacing", async () => {
-    const pdf = async (p: string) => toPdf(await image(`png/${p}.png`));
-    // Interlaced files decode to exactly the pixels of their plain twins.
-    for (const [plain, interlaced] of [
-      ["pdflib__basn3p08", "pdflib__basi3p08"],
-      ["pdflib__basn6a08", "pdflib__basi6a08"],
-      ["pdflib__basn6a16", "pdflib__basi6a16"],
-    ]) {
-      const a = await render(await pdf(plain), { dpi: 144 });
-      const b = await render(await pdf(interlaced), { dpi: 144 });
-      expect(meanDiff(a, b), `${plain} vs ${interlaced}`).toBeLessThan(1);
-    }
-    // Plain PNG data is passed through at its own depth; alpha becomes a soft mask.
-    expect(await imagesIn(await pdf("pdflib__basn0g01"))).toEqual([["image", "32", "32", "gray", "1", "1", "image"]]);
-    expect(await imagesIn(await pdf("pdflib__oi9n2c16"))).toEqual([["image", "32", "32", "rgb", "3", "16", "image"]]);
-    expect(await imagesIn(await pdf("pdflib__basn3p04"))).toEqual([["image", "32", "32", "index", "1", "4", "image"]]);
-    expect(await imagesIn(await pdf("pdflib__basn6a08"))).toEqual([
-      ["image", "32", "32", "rgb", "3", "8", "image"],
-      ["smask", "32", "32", "gray", "1", "8", "image"],
-    ]);
-    expect((await imagesIn(await pdf("pdflib__tbbn3p08")))[1][0]).toBe("smask");
-    expect((await imagesIn(await pdf("sharp__16-bit-grey-alpha")))[1][0]).toBe("smask");
-    // A fully transparent pixel shows the white page; the top-left of tbbn3p08 is transparent.
-    const transparent = await render(await pdf("pdflib__tbbn3p08"), { dpi: 72 });
-    expect([...transparent.data.subarray(0, 3)]).toEqual([255, 255, 255]);
   });
 
   it("refuses images it cannot place, before decoding them", async () => {
@@ -177,20 +53,6 @@ describe("POST /api/convert/jpg-to-pdf", () => {
   });
 });
 
-/** The WebP decoded by libwebp's dwebp: the reference for what the page must show. */
-async function dwebp(bytes: Uint8Array): Promise<Raster> {
-  const r = await oracle("dwebp", ["-quiet", "-ppm", "{in}", "-o", "{out}"], bytes);
-  expect(r.code, r.stderr).toBe(0);
-  return parsePnm(base64Bytes(r.out ?? ""));
-}
-
-/** The first image of a PDF as poppler decodes it (pdfimages): the stored pixels, no rendering between. */
-async function firstImage(pdf: Uint8Array): Promise<Raster> {
-  const r = await oracle("pdfimages", ["-f", "1", "-l", "1", "{in}", "{out}"], pdf);
-  expect(r.code, r.stderr).toBe(0);
-  return parsePnm(base64Bytes(r.out ?? ""));
-}
-
 /** The largest dimension a square WebP may have under the probe's cap, plus one: over the cap. */
 function overCapWebp(): Uint8Array {
   const side = Math.ceil(Math.sqrt(MAX_MEGAPIXELS.webp * 1e6)) + 1;
@@ -206,82 +68,7 @@ function overCapWebp(): Uint8Array {
   return b;
 }
 
-describe("POST /api/convert/jpg-to-pdf with WebP images", () => {
-  it("writes a lossy WebP's pixels as a JPEG the size of the image, as dwebp shows them", async () => {
-    const file = await image("webp/libwebp__test.webp");
-    const out = await toPdf(file);
-    // One DCT image, at the WebP's own size, RGB (a WebP is always colour).
-    expect(await imagesIn(out)).toEqual([["image", "128", "128", "rgb", "3", "8", "jpeg"]]);
-    const info = await pdfInfo(out);
-    expect(info["Page size"]).toMatch(/^128 x 128 pts/);
-    const page = await render(out, { dpi: 72 });
-    expect([page.width, page.height]).toEqual([128, 128]);
-    // At quality 90, against libwebp's own decoding, as poppler decodes the stored JPEG: within
-    // what libjpeg's cjpeg -quality 90 of the same pixels gives (2.05 on this image).
-    const reference = await dwebp(file.bytes);
-    const stored = await firstImage(out);
-    expect(meanDiff(stored, reference)).toBeLessThan(2.5);
-    expect(meanDiff(blocks(stored), blocks(reference))).toBeLessThan(1);
-    // And the page shows it.
-    expect(meanDiff(blocks(page), blocks(reference))).toBeLessThan(2);
-  });
-
-  it("writes a lossless WebP exactly (Flate), and its alpha as a soft mask", async () => {
-    const lossless = await image("webp/libwebp__lossless_color_transform.webp");
-    const out = await toPdf(lossless);
-    expect(await imagesIn(out)).toEqual([["image", "512", "512", "rgb", "3", "8", "image"]]);
-    // The stored pixels are libwebp's decoding, exactly; the page shows them.
-    const reference = await dwebp(lossless.bytes);
-    expect(meanDiff(await firstImage(out), reference)).toBe(0);
-    expect(meanDiff(blocks(await render(out, { dpi: 72 })), blocks(reference))).toBeLessThan(1);
-
-    const alpha = await toPdf(await image("webp/sharp__5_webp_a.webp"));
-    const rows = await imagesIn(alpha);
-    expect(rows).toEqual([
-      ["image", "300", "300", "rgb", "3", "8", "jpeg"],
-      ["smask", "300", "300", "gray", "1", "8", "image"],
-    ]);
-  });
-
-  it("turns the page by the WebP's EXIF orientation", async () => {
-    // Stored 128 x 128 with orientation 6: a square, so compare with the upright decoding turned.
-    const file = await image("webp/pillow__hopper_orientation_6.webp");
-    const page = await render(await toPdf(file), { dpi: 72 });
-    const stored = await dwebp(file.bytes);
-    const turned: Raster = { ...stored, data: new Uint8Array(stored.data.length) };
-    // Orientation 6: shown turned 90 degrees clockwise.
-    for (let y = 0; y < stored.height; y++)
-      for (let x = 0; x < stored.width; x++)
-        for (let c = 0; c < 3; c++)
-          turned.data[(x * stored.width + (stored.height - 1 - y)) * 3 + c] =
-            stored.data[(y * stored.width + x) * 3 + c];
-    expect(meanDiff(blocks(page), blocks(turned))).toBeLessThan(4);
-    expect(meanDiff(blocks(page), blocks(stored))).toBeGreaterThan(10);
-  });
-
-  it("takes the first frame of an animation, and mixes WebP with JPEG and PNG in order", async () => {
-    const animated = await image("webp/sharp__animated-loop-3.webp");
-    const still = await oracle("webpmux", ["-get", "frame", "1", "{in}", "-o", "{out}"], animated.bytes);
-    expect(still.code, still.stderr).toBe(0);
-    const frame = await dwebp(base64Bytes(still.out ?? ""));
-    const alone = await firstImage(await toPdf(animated));
-    expect([alone.width, alone.height]).toEqual([frame.width, frame.height]);
-    expect(meanDiff(blocks(alone), blocks(frame))).toBeLessThan(1.5);
-
-    const out = await toPdf(
-      await image("jpeg/progressive_cat.jpg"),
-      await image("webp/sharp__animated-loop-3.webp"),
-      await image("png/pdflib__basn2c08.png"),
-    );
-    expect(await pageCount(out)).toBe(3);
-    const rows = await imagesIn(out);
-    expect(rows.map((r) => r.slice(1, 3))).toEqual([
-      ["320", "240"],
-      ["370", "285"],
-      ["32", "32"],
-    ]);
-  });
-
+describe("POST /api/convert/jpg-to-pdf, WebP images", () => {
   it("refuses a WebP over the probe's pixel cap before decoding it (413), and a damaged one (400)", async () => {
     const big = await convertFails(JPG, form([{ name: "huge.webp", bytes: overCapWebp(), type: "image/webp" }]), 413);
     expect(big.error).toMatch(

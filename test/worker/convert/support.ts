@@ -317,3 +317,10 @@ export async function solidPng(
   }
   return png;
 }
+
+/** A stored result downloaded whole (the answer's size), and a PDF by its first bytes; its contents are judged in test/engine. */
+export async function downloadPdf(file: ConvertedFile | undefined): Promise<Uint8Array> {
+  const bytes = await download(file);
+  expect(new TextDecoder().decode(bytes.subarray(0, 5))).toBe("%PDF-");
+  return bytes;
+}
