@@ -23,6 +23,51 @@ export const ErrorBody = v.object({
 });
 export type ErrorBody = v.InferOutput<typeof ErrorBody>;
 
+/**
+ * The closed set of error codes and the HTTP status each is answered with: the Worker's errors
+ * (worker/errors.ts) and a job refused on the visitor's device (web/device) alike, so a page's
+ * handling of a status (the 413's offer, the 422's password prompt) works wherever the job ran.
+ */
+export const errorStatus = {
+  bad_request: 400,
+  invalid_json: 400,
+  validation_failed: 400,
+  nothing_found: 422,
+  unsupported_file_type: 400,
+  invalid_file: 400,
+  cancelled: 400,
+  pdf_damaged: 422,
+  pdf_encrypted: 422,
+  pdf_unsupported: 422,
+  password_required: 422,
+  password_incorrect: 422,
+  job_too_large: 413,
+  unauthorized: 401,
+  forbidden: 403,
+  challenge_required: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  /** An upload that arrived too slowly, or stopped arriving (worker/services/body-guard.ts). */
+  request_timeout: 408,
+  unsupported_media_type: 415,
+  conflict: 409,
+  gone: 410,
+  file_too_large: 413,
+  payload_too_large: 413,
+  rate_limited: 429,
+  quota_exceeded: 429,
+  /** The daily bytes of device-made files stored with POST /api/results (worker/services/stored-bytes.ts). */
+  upload_limit_reached: 429,
+  job_timeout: 422,
+  not_configured: 503,
+  busy: 503,
+  unavailable: 503,
+  upstream_failed: 502,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
 // ---- Accounts (spec section 5) ----
 
 const email = v.pipe(

@@ -44,6 +44,29 @@ export function objectEntries(schema: v.GenericSchema): Record<string, v.Generic
   return s.pipe?.[0] && s.pipe[0] !== schema ? objectEntries(s.pipe[0]) : null;
 }
 
+/** What a schema made of its input, or what a person reads: the first problem, and each field's. */
+export type Reading<T> = { ok: true; output: T } | { ok: false; message: string; fields: Record<string, string> };
+
+/**
+ * Reads `input` with `schema`. A field that is missing is worded by its own schema ("Add your
+ * signature...") where valibot would say "Invalid key: Expected "signature" but received undefined".
+ */
+export function readWith<S extends v.GenericSchema>(schema: S, input: unknown): Reading<v.InferOutput<S>> {
+  const result = v.safeParse(schema, input);
+  if (result.success) return { ok: true, output: result.output };
+  const entries = objectEntries(schema);
+  const fields: Record<string, string> = {};
+  const messages = result.issues.map((issue) => {
+    const key = issue.path?.length === 1 ? issue.path[0].key : undefined;
+    const entry = entries && typeof key === "string" ? entries[key] : undefined;
+    const own = entry && issue.kind === "schema" && issue.input === undefined ? v.safeParse(entry, undefined) : null;
+    const message = own && !own.success ? own.issues[0].message : issue.message;
+    fields[v.getDotPath(issue) ?? ""] ??= message;
+    return message;
+  });
+  return { ok: false, message: messages[0], fields };
+}
+
 // ---- Page lists -------------------------------------------------------------------------------
 
 export const MAX_SELECTED_PAGES = 10_000;

@@ -1,49 +1,15 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { type ErrorCode, errorStatus } from "../schema/api";
 import { EngineError, type EngineErrorCode } from "./engine/core/errors";
 
 /**
- * The closed set of error codes and the one table that maps them to HTTP statuses.
- * Routes throw AppError; app.onError is the only place an error becomes a response.
+ * The closed set of error codes and their statuses is schema/api.ts's (the device answers with it
+ * too). Routes throw AppError; app.onError is the only place an error becomes a response.
  */
-export const errorStatus = {
-  bad_request: 400,
-  invalid_json: 400,
-  validation_failed: 400,
-  nothing_found: 422,
-  unsupported_file_type: 400,
-  invalid_file: 400,
-  cancelled: 400,
-  pdf_damaged: 422,
-  pdf_encrypted: 422,
-  pdf_unsupported: 422,
-  password_required: 422,
-  password_incorrect: 422,
-  job_too_large: 413,
-  unauthorized: 401,
-  forbidden: 403,
-  challenge_required: 403,
-  not_found: 404,
-  method_not_allowed: 405,
-  /** An upload that arrived too slowly, or stopped arriving (worker/services/body-guard.ts). */
-  request_timeout: 408,
-  unsupported_media_type: 415,
-  conflict: 409,
-  gone: 410,
-  file_too_large: 413,
-  payload_too_large: 413,
-  rate_limited: 429,
-  quota_exceeded: 429,
-  /** The daily bytes of device-made files stored with POST /api/results (worker/services/stored-bytes.ts). */
-  upload_limit_reached: 429,
-  job_timeout: 422,
-  not_configured: 503,
-  busy: 503,
-  unavailable: 503,
-  upstream_failed: 502,
-  internal: 500,
-} as const satisfies Record<string, ContentfulStatusCode>;
+export { type ErrorCode, errorStatus };
 
-export type ErrorCode = keyof typeof errorStatus;
+/** Every status in the table is one a response can carry with a body. */
+const statuses: Record<ErrorCode, ContentfulStatusCode> = errorStatus;
 
 /**
  * The Worker's errors: the engine's own (whose codes are a subset of these) and the ones only a
@@ -65,7 +31,7 @@ export function isAppError(err: unknown): err is EngineError<ErrorCode> {
 }
 
 export function statusOf(err: EngineError<ErrorCode>): ContentfulStatusCode {
-  return errorStatus[err.code];
+  return statuses[err.code];
 }
 
 /**

@@ -5,13 +5,13 @@
  */
 import { toolsById } from "../../schema/tools";
 import { Budget } from "../../worker/engine/core/budget";
+import { catalogueToolOf, isConvertSlug, prepareJob, runJob as runPrepared } from "../../worker/engine/jobs/convert";
+import { checkFiles } from "../../worker/engine/jobs/files";
 import { loadPdf } from "../../worker/engine/pdf/document";
 import { listFormFields } from "../../worker/engine/pdf/form-fields";
 import { previewRedactions } from "../../worker/engine/pdf/redact-document";
 import { type ErrorCode, errorStatus, isAppError, statusOf } from "../../worker/errors";
-import { catalogueToolOf, isConvertSlug, runTool } from "../../worker/routes/convert/run";
 import { checkResult, NOT_OURS, resultKind } from "../../worker/services/result-check";
-import { checkUpload } from "../../worker/services/uploads";
 
 export { Budget };
 
@@ -72,20 +72,16 @@ export async function runJob(
   const tool = isConvertSlug(slug) ? catalogueToolOf(slug) : toolsById["split-pdf"];
   try {
     if (slug === "results") return await storeResult(files[0], budget);
-    const uploads = [];
-    for (const f of files)
-      uploads.push(await checkUpload({ name: f.name, type: f.type, bytes: f.bytes }, tool, 25 * 1024 * 1024));
-    budget.take(
-      uploads.reduce((n, u) => n + u.size, 0),
-      uploads.length === 1 ? uploads[0].name : "The uploaded files",
-    );
+    const limits = { maxFileBytes: 25 * 1024 * 1024 };
     const inspect = INSPECT[slug];
-    if (inspect) return { status: 200, outputBytes: await inspect(uploads[0], budget) };
-    const form = new FormData();
-    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    if (inspect) {
+      const [file] = checkFiles(files, tool, limits.maxFileBytes);
+      budget.take(file.bytes.length, file.name);
+      return { status: 200, outputBytes: await inspect(file, budget) };
+    }
     if (!isConvertSlug(slug)) throw new Error(`no endpoint ${slug}`);
-    const others = attachments.map((a) => ({ field: a.field, name: a.name, type: a.type, bytes: a.bytes }));
-    const result = await runTool(slug, uploads, form, budget, others);
+    const job = prepareJob(slug, { files, field: (name) => fields[name], attachments }, limits);
+    const result = await runPrepared(job, budget);
     let outputBytes = 0;
     for (const o of result.outputs) if (o.ok) outputBytes += o.bytes.length;
     // Tools that answer 200 with a failure per file (unlock, watermark): nothing made is a refusal.

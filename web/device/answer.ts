@@ -1,9 +1,12 @@
 /**
- * A device job's outputs as the server's answer (ConversionResponse), so every page shows them
- * as it shows the server's: each file's downloadUrl is a blob: URL over the bytes in memory.
+ * A device job's outputs as the server's answer (ConversionResponse, made by the engine's
+ * answerOf as the edge's is), so every page shows them as it shows the server's: where the edge
+ * stores a file, the device keeps it in memory, and its downloadUrl is a blob: URL over it.
  */
-import type { ConversionResponse, ConvertedFile } from "../../schema/api";
-import type { DeviceFailure, DeviceOutput } from "./protocol";
+import type { ConversionResponse } from "../../schema/api";
+import { answerOf, type Placed } from "../../worker/engine/jobs/answer";
+import type { ToolFailure } from "../../worker/engine/tools/types";
+import type { DeviceOutput } from "./protocol";
 
 export interface LocalResult {
   blob: Blob;
@@ -30,37 +33,19 @@ export function revokeDeviceResults(): void {
   made.clear();
 }
 
-function convertedOf(o: DeviceOutput | DeviceFailure, tool?: string): ConvertedFile {
-  if (!o.ok) {
-    return {
-      originalName: o.originalName,
-      status: "error",
-      error: o.error,
-      message: o.error,
-      ...(o.code ? { code: o.code } : {}),
-    };
-  }
+/** Each made file as a blob: URL the page keeps until it lets it go. */
+function place(o: DeviceOutput, tool?: string): Placed {
   const blob = new Blob([o.bytes], { type: o.contentType });
   const url = URL.createObjectURL(blob);
   made.set(url, { blob, fileName: o.fileName, originalName: o.originalName, tool });
-  return {
-    ...o.extra,
-    originalName: o.originalName,
-    convertedName: o.fileName,
-    downloadUrl: url,
-    size: blob.size,
-    status: o.status ?? "completed",
-    message: o.message,
-  };
+  return { downloadUrl: url, size: blob.size };
 }
 
 export function toConversionResponse(
   message: string,
-  outputs: (DeviceOutput | DeviceFailure)[],
+  outputs: (DeviceOutput | ToolFailure)[],
   tool?: string,
 ): ConversionResponse {
-  const files = outputs.map((o) => convertedOf(o, tool));
-  const primary = outputs.findIndex((o) => o.ok && o.primary);
-  const file = files.length === 1 ? files[0] : primary >= 0 ? files[primary] : undefined;
-  return { message, files, ...(file ? { file } : {}) };
+  const placed = outputs.flatMap((o) => (o.ok ? [place(o, tool)] : []));
+  return answerOf({ message, outputs }, placed);
 }

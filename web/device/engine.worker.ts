@@ -2,7 +2,6 @@
  * The engine's Web Worker: one job per message, run off the page's thread so the page stays
  * responsive, and stopped for good by terminate() when the person cancels.
  */
-import { isEngineError } from "../../worker/engine/core/errors";
 import type { DeviceJob, DeviceReply } from "./protocol";
 
 /** The worker's global, typed as much as it is used (the engine's types are workerd's, not the DOM's). */
@@ -11,15 +10,6 @@ const scope = self as unknown as {
   onmessage: ((event: { data: DeviceJob }) => void) | null;
 };
 
-function failure(err: unknown): DeviceReply {
-  if (isEngineError(err)) return { type: "failed", error: err.message, code: err.code };
-  // WebAssembly's "Out of memory", a typed array too large to allocate, V8's "Array buffer allocation failed".
-  const outOfMemory =
-    err instanceof RangeError || (err instanceof Error && /out of memory|allocation failed|memory/i.test(err.message));
-  const error = err instanceof Error ? err.message : String(err);
-  return { type: "failed", error, code: outOfMemory ? "out_of_memory" : "engine_failed", outOfMemory };
-}
-
 /**
  * The engine loads on the first job, not with this module: its codecs and font are fetched with
  * top-level awaits, and a message sent while they load would find no handler and be lost.
@@ -27,7 +17,6 @@ function failure(err: unknown): DeviceReply {
 let engine: Promise<typeof import("./run-job")> | undefined;
 
 scope.onmessage = async (event: { data: DeviceJob }) => {
-  const job = event.data;
   scope.postMessage({ type: "started" } satisfies DeviceReply);
   let loaded: typeof import("./run-job");
   try {
@@ -38,15 +27,6 @@ scope.onmessage = async (event: { data: DeviceJob }) => {
     scope.postMessage({ type: "failed", error, code: "engine_unavailable" });
     return;
   }
-  const { runConvert, runInspect } = loaded;
-  try {
-    if (job.kind === "convert") {
-      const { reply, transfer } = await runConvert(job);
-      scope.postMessage(reply, transfer);
-    } else {
-      scope.postMessage(await runInspect(job));
-    }
-  } catch (err) {
-    scope.postMessage(failure(err));
-  }
+  const { reply, transfer } = await loaded.runDeviceJob(event.data);
+  scope.postMessage(reply, transfer);
 };

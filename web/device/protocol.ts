@@ -1,5 +1,6 @@
 /** The messages between a page and the engine's Web Worker (web/device/engine.worker.ts). */
 import type { ConvertSlug } from "../../schema/options";
+import type { ToolFailure, ToolOutput } from "../../worker/engine/tools/types";
 
 export interface DeviceFile {
   name: string;
@@ -8,7 +9,10 @@ export interface DeviceFile {
   bytes: ArrayBuffer;
 }
 
-/** What the inspecting endpoints answer, on the device: page count, form fields, search matches. */
+/**
+ * What the inspecting endpoints answer, on the device: page count, form fields, search matches
+ * (the engine's inspections, worker/engine/jobs/inspect.ts, which run-job.ts hands it to).
+ */
 export type InspectKind = "analyze-pdf" | "form-fields" | "redact-preview";
 
 export type DeviceJob =
@@ -33,27 +37,18 @@ export type DeviceJob =
     };
 
 /** One made file, its bytes transferred (not copied) back to the page. */
-export interface DeviceOutput {
-  ok: true;
-  bytes: ArrayBuffer;
-  fileName: string;
-  contentType: string;
-  originalName: string;
-  status?: "completed" | "watermarked" | "unlocked";
-  message?: string;
-  extra?: Record<string, string | number | boolean>;
-  primary?: boolean;
-}
+export type DeviceOutput = Omit<ToolOutput, "bytes"> & { bytes: ArrayBuffer };
 
+/** A failure as the engine words it; `extra` is what the server's error body would carry (fileName, params, fields). */
 export interface DeviceFailure {
-  ok: false;
-  originalName: string;
   error: string;
-  code?: string;
+  code: string;
+  extra?: Record<string, unknown>;
+  outOfMemory?: boolean;
 }
 
 export type DeviceReply =
   | { type: "started" }
-  | { type: "converted"; message: string; outputs: (DeviceOutput | DeviceFailure)[] }
+  | { type: "converted"; message: string; outputs: (DeviceOutput | ToolFailure)[] }
   | { type: "inspected"; answer: unknown }
-  | { type: "failed"; error: string; code: string; outOfMemory?: boolean };
+  | ({ type: "failed" } & DeviceFailure);

@@ -1,18 +1,13 @@
 import { describe, expect, it, vi } from "vitest";
-import { convertOptions } from "../../../schema/options";
-import { toolsById } from "../../../schema/tools";
 import { ApiError } from "../../../web/api/client";
 import { isLocalUrl, localResult, revokeDeviceResults, toConversionResponse } from "../../../web/device/answer";
 import { deviceBudget, deviceLimitMB, MiB } from "../../../web/device/budget";
-import { checkFiles, convertOptionsOf, parseOptions } from "../../../web/device/checks";
 import { slugOfPath } from "../../../web/device/client";
 import { DeviceError, deviceFailure, OUT_OF_MEMORY, workerCrash } from "../../../web/device/errors";
 import { isDeviceMode, setDeviceMode } from "../../../web/device/mode";
 import { offerFor, offersForServerError, offersForSize } from "../../../web/device/offer";
 
 const bytes = (text: string) => new TextEncoder().encode(text).buffer as ArrayBuffer;
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]).buffer;
-const pdfFile = (name = "a.pdf") => ({ name, type: "application/pdf", bytes: bytes("%PDF-1.7\n%%EOF") });
 
 describe("the device's budget", () => {
   it("is a quarter of the device's memory, within 256 MB and 2 GB; files a quarter of that", () => {
@@ -22,47 +17,6 @@ describe("the device's budget", () => {
     expect(deviceLimitMB(0.25)).toBe(64);
     // Unknown (Firefox, Safari): a middling laptop's 4 GB.
     expect(deviceBudget(undefined).memory).toBe(1024 * MiB);
-  });
-});
-
-describe("files and fields, checked as the server checks them", () => {
-  const merge = toolsById["merge-pdf"];
-  it("refuses too few files, other types, content that is not what its name says, and size past the device's", () => {
-    expect(() => checkFiles([pdfFile()], merge, MiB)).toThrow("At least 2 files required for merging");
-    expect(() => checkFiles([pdfFile(), { ...pdfFile("b.txt") }], merge, MiB)).toThrow(
-      "File type .txt is not supported. Accepted types: .pdf",
-    );
-    expect(() => checkFiles([pdfFile(), { name: "b.pdf", type: "", bytes: PNG }], merge, MiB)).toThrow(
-      "b.pdf is not a valid PDF file.",
-    );
-    expect(() => checkFiles([pdfFile(), pdfFile("b.pdf")], merge, 4)).toThrow(/File size exceeds/);
-    const ok = checkFiles(
-      [pdfFile(), { name: "noext", type: "application/pdf", bytes: bytes("%PDF-1.4") }],
-      merge,
-      MiB,
-    );
-    expect(ok.map((f) => [f.name, f.kind])).toEqual([
-      ["a.pdf", "pdf"],
-      ["noext.pdf", "pdf"],
-    ]);
-  });
-
-  it("reads options from the form's fields with the tool's schema, with its messages", () => {
-    expect(parseOptions(convertOptions["rotate-pdf"], { angle: "-90" })).toMatchObject({ angle: 270 });
-    expect(() => parseOptions(convertOptions["rotate-pdf"], { angle: "45" })).toThrow(
-      "Angle must be 90, 180 or 270 degrees.",
-    );
-  });
-
-  it("packs an attachment as {name, kind, bytes}, checked by its own rules; others are ignored", () => {
-    const options = convertOptionsOf(
-      "watermark-pdf",
-      { watermarkText: "" },
-      { watermarkImage: { name: "logo.png", type: "image/png", bytes: PNG }, stray: pdfFile() },
-    ) as { watermarkImage: { name: string; kind: string; bytes: Uint8Array } };
-    expect(options.watermarkImage).toMatchObject({ name: "logo.png", kind: "png" });
-    expect(options.watermarkImage.bytes.byteLength).toBe(12);
-    expect(() => convertOptionsOf("watermark-pdf", {}, {})).toThrow("Watermark text is required");
   });
 });
 

@@ -3,10 +3,9 @@ import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import type { ConvertSlug } from "../../../schema/options";
 import { Budget } from "../../../worker/engine/core/budget";
+import { prepareJob, runJob } from "../../../worker/engine/jobs/convert";
 import type { ToolOutput } from "../../../worker/engine/tools";
 import { app } from "../../../worker/index";
-import { catalogueToolOf, runTool } from "../../../worker/routes/convert/run";
-import { checkUpload } from "../../../worker/services/uploads";
 import { freshIp } from "../convert/support";
 import { BASE, call, json } from "../helpers";
 
@@ -18,12 +17,8 @@ export async function engineOutputs(
   files: { name: string; bytes: Uint8Array; type?: string }[],
   fields: Record<string, string> = {},
 ): Promise<ToolOutput[]> {
-  const tool = catalogueToolOf(slug);
-  const uploads = [];
-  for (const f of files) uploads.push(await checkUpload({ type: "", ...f }, tool, 25 * 1024 * 1024));
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  const result = await runTool(slug, uploads, form, new Budget(60_000));
+  const input = { files: files.map((f) => ({ type: "", ...f })), field: (name: string) => fields[name] };
+  const result = await runJob(prepareJob(slug, input, { maxFileBytes: 25 * 1024 * 1024 }), new Budget(60_000));
   const made = result.outputs.filter((o): o is ToolOutput => o.ok);
   expect(made.length, `${slug} made nothing`).toBeGreaterThan(0);
   return made;

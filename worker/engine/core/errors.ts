@@ -1,10 +1,13 @@
 /**
  * The engine's own words for what went wrong: a closed set of codes, each a sentence a person can
- * read. The engine runs in the Worker and in the browser, so it knows nothing of HTTP: the Worker
- * maps these codes to statuses in its one table (worker/errors.ts), the browser to messages.
+ * read. The engine runs in the Worker and in the browser, so it knows nothing of HTTP: both homes
+ * answer a code with the status of the one table (schema/api.ts), so a job refused on the device
+ * is refused as the edge refuses it.
  */
 export const ENGINE_ERROR_CODES = [
   "invalid_file",
+  "unsupported_file_type",
+  "file_too_large",
   "validation_failed",
   "nothing_found",
   "pdf_damaged",

@@ -1,9 +1,8 @@
 /**
- * What a file is, and whether a tool takes it: one set of rules, read by the Worker's upload
- * check (worker/services/uploads.ts), the device's (web/device/checks.ts) and the page's as files
- * are added (web/tools/validation.ts), so a file is refused for the same reason, in the same
- * words, wherever it is looked at. The problems are plain values: each caller makes them its own
- * error (an HTTP status, an engine error, a row on the page's list).
+ * What a file is, and whether a tool takes it: one set of rules, read by the job pipeline both
+ * homes run (engine/jobs/files.ts) and by the page as files are added (web/tools/validation.ts),
+ * so a file is refused for the same reason, in the same words, wherever it is looked at. The
+ * problems are plain values: the pipeline makes them its errors, the page rows on its list.
  */
 import { cleanFileName, splitExtension } from "./filenames";
 

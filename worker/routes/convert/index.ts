@@ -1,22 +1,22 @@
 import { Hono } from "hono";
 import { conversionsFor, conversionsUsed } from "../../../schema/allowance";
-import type { ConvertedFile } from "../../../schema/api";
 import type { ConvertSlug } from "../../../schema/options";
 import { config } from "../../config";
-import { Budget, type BudgetOptions, withinDeadline } from "../../engine/core/budget";
+import { Budget } from "../../engine/core/budget";
+import { answerOf } from "../../engine/jobs/answer";
+import { catalogueToolOf, isConvertSlug, prepareJob, runJob } from "../../engine/jobs/convert";
 import { engineTools, type ToolOutput } from "../../engine/tools";
 import type { AppContext, AppEnv } from "../../env";
 import { AppError, asUnavailable, isAppError } from "../../errors";
-import { admitJob } from "../../services/admission";
+import { type Admission, admitJob } from "../../services/admission";
 import { ensureGuestKey } from "../../services/guest";
 import { recordHistory } from "../../services/history";
 import { reserveConversion } from "../../services/quota";
 import { checkRefusals, countRefusal, isCountedRefusal } from "../../services/refusals";
 import { deleteResults, putResult, type ResultOwner, type StoredResult } from "../../services/storage";
-import { readUploads } from "../../services/uploads";
+import { edgeLimits, readUploads } from "../../services/uploads";
 import { resolveViewer, type Viewer } from "../../services/viewer";
 import { analyzePdfRoute } from "./analyze-pdf";
-import { catalogueToolOf, isConvertSlug, runTool } from "./run";
 
 /**
  * The person left before the answer (page closed, Cancel pressed): the runtime aborts the
@@ -90,7 +90,7 @@ async function runConversion(c: AppContext, slug: ConvertSlug) {
   // Before the upload is read: a job that has to wait for memory holds none meanwhile.
   const admission = await admitJob(c, tool.id);
   try {
-    return await convertAdmitted(c, slug, viewer, now, admission.budget);
+    return await convertAdmitted(c, slug, viewer, now, admission);
   } catch (err) {
     if (isCountedRefusal(err)) await countRefusal(c.env, viewer, now);
     throw err;
@@ -99,13 +99,7 @@ async function runConversion(c: AppContext, slug: ConvertSlug) {
   }
 }
 
-async function convertAdmitted(
-  c: AppContext,
-  slug: ConvertSlug,
-  viewer: Viewer,
-  now: Date,
-  budgetOptions: BudgetOptions,
-) {
+async function convertAdmitted(c: AppContext, slug: ConvertSlug, viewer: Viewer, now: Date, admission: Admission) {
   const tool = catalogueToolOf(slug);
   const unavailable = (err: unknown): never => {
     throw asUnavailable(err, NOT_COUNTED);
@@ -115,48 +109,19 @@ async function convertAdmitted(
   const reservation = await reserveConversion(c.env, viewer, now).catch(unavailable);
   let stored: StoredResult[] = [];
   try {
-    const { uploads, form, others } = await readUploads(c, tool);
-    await reservation.extend(conversionsFor(tool, uploads.length) - reservation.count).catch(unavailable);
+    const upload = await readUploads(c);
+    const job = prepareJob(slug, upload, edgeLimits(c.env, tool));
+    // The files passed: the job holds its whole estimate, and its conversions are reserved.
+    await admission.ready(upload.size);
+    await reservation.extend(conversionsFor(tool, job.files.length) - reservation.count).catch(unavailable);
     const started = Date.now();
-    const budget = new Budget(config(c.env).jobTimeoutMs, budgetOptions);
-    budget.take(
-      uploads.reduce((n, u) => n + u.size, 0),
-      uploads.length === 1 ? uploads[0].name : "The uploaded files",
-    );
-    const result = await withinDeadline(budget, () =>
-      runTool(slug, uploads, form, budget, others, config(c.env).maxFileBytes),
-    );
+    const budget = new Budget(config(c.env).jobTimeoutMs, admission.budget);
+    const result = await runJob(job, budget);
     const processingTime = Date.now() - started;
     const produced = result.outputs.filter((o): o is ToolOutput => o.ok);
     stopIfCancelled(c);
     stored = await storeOutputs(c, viewer, tool.id, produced, now, budget);
     stopIfCancelled(c);
-
-    const files: ConvertedFile[] = [];
-    let next = 0;
-    for (const o of result.outputs) {
-      if (!o.ok) {
-        files.push({
-          originalName: o.originalName,
-          status: "error",
-          error: o.error,
-          message: o.message ?? o.error,
-          ...(o.code ? { code: o.code } : {}),
-        });
-        continue;
-      }
-      const s = stored[next++];
-      files.push({
-        originalName: o.originalName,
-        convertedName: o.fileName,
-        downloadUrl: s.downloadUrl,
-        size: s.size,
-        status: o.status ?? "completed",
-        message: o.message,
-        expiresAt: s.expiresAt.toISOString(),
-        ...o.extra,
-      });
-    }
 
     if (viewer.kind === "user") {
       await recordHistory(
@@ -167,13 +132,13 @@ async function convertAdmitted(
         processingTime,
       ).catch(unavailable);
     }
-    const failed = result.outputs.filter((o) => !o.ok).length;
-    await reservation.commit(conversionsUsed(tool, uploads.length, failed, produced.length > 0));
-
-    // `file` is the single result, or the one marked primary among several (spec: files[] or file).
-    const primary = result.outputs.findIndex((o) => o.ok && o.primary);
-    const file = files.length === 1 ? files[0] : primary >= 0 ? files[primary] : undefined;
-    return c.json({ message: result.message, files, ...(file ? { file } : {}) });
+    const answer = answerOf(
+      result,
+      stored.map((s) => ({ downloadUrl: s.downloadUrl, size: s.size, expiresAt: s.expiresAt.toISOString() })),
+    );
+    const failed = result.outputs.length - produced.length;
+    await reservation.commit(conversionsUsed(tool, job.files.length, failed, produced.length > 0));
+    return c.json(answer);
   } catch (err) {
     // Each undo runs even if the other fails (D1 down must not leave the results in R2).
     await Promise.allSettled([
