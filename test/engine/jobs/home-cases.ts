@@ -155,6 +155,14 @@ const CASES: HomeCase[] = [
   },
   { name: "extract images", job: { convert: "extract-images" }, files: (f) => [f.pictures], expect: { status: 200 } },
 
+  {
+    name: "a file without an extension, read by its declared type",
+    job: { convert: "rotate-pdf" },
+    files: (f) => [{ ...f.report, name: "scan" }],
+    fields: { angle: "180" },
+    expect: { status: 200 },
+  },
+
   // ---- Refusals --------------------------------------------------------------------------------
   {
     name: "a file of another type",
