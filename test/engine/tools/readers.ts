@@ -213,3 +213,11 @@ export async function linkTargets(bytes: Uint8Array): Promise<(number | null)[][
       });
   });
 }
+
+/** The JPEG's frame as libjpeg reports it. */
+export async function jpegFrame(jpeg: Uint8Array): Promise<{ width: number; height: number; components: number }> {
+  const r = await oracle("djpeg", ["-verbose", "-outfile", "/dev/null", "{in}"], jpeg);
+  const m = /width=(\d+), height=(\d+), components=(\d+)/.exec(r.stderr);
+  expect(m, r.stderr).toBeTruthy();
+  return { width: Number(m?.[1]), height: Number(m?.[2]), components: Number(m?.[3]) };
+}

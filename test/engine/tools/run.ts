@@ -1,22 +1,19 @@
 /**
- * A conversion as the Worker's route runs it, minus HTTP: each file checked by the engine's one
- * set of file rules (the catalogue's accepted types, read by their bytes), the options read from
- * form-like text fields with the tool's own schema, files of other fields (a logo, a signature)
- * checked by their rules, then the engine's tool within a job's budget (the Worker's defaults:
- * 30 s, 80 MB). What the route adds (statuses, storage, counting) is tested once per endpoint
- * in test/worker; here the bytes are judged.
+ * A conversion as the Worker's route runs it, minus HTTP: the engine's job pipeline
+ * (worker/engine/jobs: the files checked by their bytes, the options read from form-like text
+ * fields with the tool's own schema, the files of other fields checked by their rules), then the
+ * tool within a job's budget (the Worker's defaults: 30 s, 80 MB). What the route adds (statuses,
+ * storage, counting) is tested once per endpoint in test/worker; here the bytes are judged.
  */
-import * as v from "valibot";
 import { expect } from "vitest";
-import { type ConvertSlug, convertAttachments, convertOptions, fieldsFor } from "../../../schema/options";
-import { type ToolId, toolsById } from "../../../schema/tools";
+import type { ConvertSlug } from "../../../schema/options";
 import { Budget } from "../../../worker/engine/core/budget";
-import { EngineError, isEngineError } from "../../../worker/engine/core/errors";
-import { checkFileRules, SNIFF_BYTES } from "../../../worker/engine/core/file-kind";
-import { engineTools, type Tool, type ToolFile, type ToolOutput, type ToolResult } from "../../../worker/engine/tools";
+import { isEngineError } from "../../../worker/engine/core/errors";
+import { prepareJob, runJob } from "../../../worker/engine/jobs/convert";
+import type { ToolOutput, ToolResult } from "../../../worker/engine/tools";
 
 const MB = 1024 * 1024;
-/** wrangler.toml's JOB_TIMEOUT_MS and JOB_MEMORY_MB, and the largest file the Worker takes. */
+/** wrangler.toml's JOB_TIMEOUT_MS and JOB_MEMORY_MB, and the largest file the Worker takes (MAX_FILE_SIZE_MB). */
 export const JOB_MS = 30_000;
 export const JOB_MEMORY = 80 * MB;
 const MAX_FILE_BYTES = 25 * MB;
@@ -35,20 +32,11 @@ const TYPES: Record<string, string> = {
   ".png": "image/png",
   ".webp": "image/webp",
 };
-const typeOf = (f: SentFile) =>
-  f.type ?? TYPES[/\.[^.]+$/.exec(f.name.toLowerCase())?.[0] ?? ""] ?? "application/octet-stream";
-
-/** One file through the engine's file rules, as an upload of a tool accepting `accept`. */
-function checked(f: SentFile, accept: readonly string[], limitBytes: number) {
-  const verdict = checkFileRules(
-    { name: f.name, type: typeOf(f), size: f.bytes.byteLength, head: f.bytes.subarray(0, SNIFF_BYTES) },
-    accept,
-    limitBytes,
-  );
-  if (!verdict.ok) throw new EngineError("invalid_file", verdict.problem.message);
-  const bytes = f.bytes;
-  return { name: verdict.name, ext: verdict.ext, kind: verdict.kind, bytes, size: bytes.byteLength };
-}
+const jobFile = (f: SentFile) => ({
+  name: f.name,
+  bytes: f.bytes,
+  type: f.type ?? TYPES[/\.[^.]+$/.exec(f.name.toLowerCase())?.[0] ?? ""] ?? "application/octet-stream",
+});
 
 export interface RunOptions {
   /** Files of other fields: the watermark's image, the signature. */
@@ -63,22 +51,16 @@ export async function convert(
   fields: Record<string, string> = {},
   opts: RunOptions = {},
 ): Promise<ToolResult> {
-  const tool = engineTools[slug] as Tool<unknown>;
-  const def = toolsById[tool.tool as ToolId];
-  const uploads: ToolFile[] = files.map((f) => checked(f, def.accept, Math.min(def.maxSizeMB * MB, MAX_FILE_BYTES)));
-  const rules = convertAttachments[slug] ?? {};
-  const attached = Object.fromEntries(
-    Object.entries(opts.attachments ?? {}).map(([field, f]) => {
-      const rule = rules[field];
-      if (!rule) throw new Error(`${slug} takes no file in ${field}`);
-      return [field, checked(f, rule.accept, rule.maxSizeMB * MB)];
-    }),
+  const job = prepareJob(
+    slug,
+    {
+      files: files.map(jobFile),
+      field: (name) => (Object.hasOwn(fields, name) ? fields[name] : undefined),
+      attachments: Object.entries(opts.attachments ?? {}).map(([field, f]) => ({ field, ...jobFile(f) })),
+    },
+    { maxFileBytes: MAX_FILE_BYTES },
   );
-  const schema = convertOptions[slug] as v.GenericSchema;
-  const parsed = v.safeParse(schema, { ...fieldsFor(schema, (name) => fields[name]), ...attached });
-  if (!parsed.success) throw new EngineError("validation_failed", parsed.issues[0].message);
-  const budget = opts.budget ?? new Budget(JOB_MS, { memory: JOB_MEMORY });
-  return tool.run(uploads, parsed.output, budget);
+  return runJob(job, opts.budget ?? new Budget(JOB_MS, { memory: JOB_MEMORY }));
 }
 
 /** The `i`th output, which must be a file made (not one input's failure). */

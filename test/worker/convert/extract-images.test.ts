@@ -7,15 +7,13 @@ import {
   pushGraphicsState,
   StandardFonts,
 } from "@cantoo/pdf-lib";
-import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { jpegFrame, readPng } from "../compress/support";
-import { corpusFile, oracle } from "../helpers";
+import { corpusFile } from "../helpers";
 import { convertFails, convertOk, download, form } from "./support";
 
 /**
- * Extract Images: what comes out is judged by libjpeg (djpeg), libpng (through cwebp) and
- * poppler's pdfimages -list, never by the engine that wrote it.
+ * Extract Images' HTTP contract: the answer (a ZIP, or a single image as itself), the stored
+ * result, the refusals. The images are judged in test/engine/tools/extract-images.test.ts.
  */
 
 const EXTRACT = "/api/convert/extract-images";
@@ -94,95 +92,20 @@ async function sample(): Promise<Uint8Array> {
   return doc.save();
 }
 
-/** pdfimages -list rows as [page, type, width, height, object id]. */
-async function pdfimagesList(pdf: Uint8Array): Promise<string[][]> {
-  const r = await oracle("pdfimages", ["-list", "{in}"], pdf);
-  expect(r.code, r.stderr).toBe(0);
-  return r.stdout
-    .trim()
-    .split("\n")
-    .slice(2)
-    .map((l) => l.trim().split(/\s+/))
-    .map((c) => [c[0], c[2], c[3], c[4], c[10]]);
-}
-
 async function extract(pdf: Uint8Array, fields: Record<string, string> = {}, name = "pictures.pdf") {
   const body = await convertOk(EXTRACT, form([{ name, bytes: pdf }], fields));
   return { body, bytes: await download(body.file) };
 }
 
 describe("POST /api/convert/extract-images", () => {
-  it("saves each image once, the JPEG byte for byte and the PNG with its alpha, in a ZIP", async () => {
-    const pdf = await sample();
-    const { body, bytes } = await extract(pdf);
+  it("answers with a ZIP of the images, or a single image as itself, stored for download", async () => {
+    const { body, bytes } = await extract(await sample());
     expect(body.file).toMatchObject({ convertedName: "pictures-images.zip", imageCount: 3 });
     expect(body.file?.message).toBe("3 images extracted.");
-    const zip = unzipSync(bytes);
-    expect(Object.keys(zip).sort()).toEqual(["page-1-image-1.jpg", "page-1-image-2.png", "page-2-image-1.png"]);
-    // The JPEG as it was embedded: the same bytes.
-    expect(Buffer.compare(Buffer.from(zip["page-1-image-1.jpg"]), Buffer.from(await corpusFile(CONCERT)))).toBe(0);
-    // The image with a soft mask: libpng reads the RGBA pixels it was made of.
-    const got = await readPng(zip["page-1-image-2.png"]);
-    expect([got.width, got.height, got.channels]).toEqual([W, H, 4]);
-    expect(Buffer.compare(Buffer.from(got.data), Buffer.from(pattern())), "RGBA pixels").toBe(0);
-    // The 4-bit grey image inside the form, found through the form's resources, kept at 4 bits.
-    const png = zip["page-2-image-1.png"];
-    expect([png[24], png[25]], "IHDR bit depth and colour type").toEqual([4, 0]);
-    const inForm = await readPng(png);
-    const ramp = greyRamp();
-    for (const [x, y] of [
-      [0, 0],
-      [1, 0],
-      [7, 3],
-      [19, 19],
-    ]) {
-      const v = (ramp[y * 10 + (x >> 1)] >> (x % 2 ? 0 : 4)) & 15;
-      expect(inForm.data[(y * 20 + x) * 4], `grey at ${x},${y}`).toBe(v * 17);
-    }
-    // poppler lists the JPEG once per page it is drawn on; the ZIP has each object once.
-    const rows = await pdfimagesList(pdf);
-    const objects = new Map(rows.filter((r) => r[1] === "image").map((r) => [r[4], `${r[2]}x${r[3]}`]));
-    expect(rows.filter((r) => r[1] === "image")).toHaveLength(4);
-    expect([...objects.values()].sort()).toEqual(["20x20", "32x24", "400x267"]);
-  });
-
-  it("takes the chosen pages only, and a single image comes as itself", async () => {
-    const { body, bytes } = await extract(await sample(), { pages: "[2]" });
-    // Page 2 alone: the JPEG is first seen there now; with the form's PNG that is two.
-    expect(Object.keys(unzipSync(bytes)).sort()).toEqual(["page-2-image-1.jpg", "page-2-image-2.png"]);
-    expect(body.file?.convertedName).toBe("pictures-images.zip");
-
+    expect([...bytes.subarray(0, 4)]).toEqual([0x50, 0x4b, 0x03, 0x04]);
     const one = await extract(await corpusFile("pdf/valid/pysample__pdflatex-image.pdf"), {}, "latex.pdf");
     expect(one.body.file).toMatchObject({ convertedName: "latex-page-1-image-1.jpg", imageCount: 1 });
-    expect(await jpegFrame(one.bytes)).toEqual({ width: 300, height: 200, components: 3 });
-  });
-
-  it("leaves out images under the minimum size, and says so", async () => {
-    const { body, bytes } = await extract(await sample(), { minSize: "40" });
-    expect(body.file?.convertedName).toBe("pictures-page-1-image-1.jpg");
-    expect(body.file?.message).toBe("1 image extracted. 2 small images were left out.");
-    expect(await jpegFrame(bytes)).toEqual({ width: 400, height: 267, components: 1 });
-  });
-
-  it("agrees with pdfimages on a corpus file of JPEG, RGB, CMYK and grey images", async () => {
-    const pdf = await corpusFile("pdf/valid/qpdf__image-streams.pdf");
-    const { bytes } = await extract(pdf, {}, "streams.pdf");
-    const zip = unzipSync(bytes);
-    const rows = (await pdfimagesList(pdf)).filter((r) => r[1] === "image");
-    expect(Object.keys(zip)).toHaveLength(new Set(rows.map((r) => r[4])).size);
-    for (const [page, , w, h] of rows) {
-      const jpg = zip[`page-${page}-image-1.jpg`];
-      const size = jpg ? await jpegFrame(jpg) : await readPng(zip[`page-${page}-image-1.png`]);
-      expect([size.width, size.height], `page ${page}`).toEqual([Number(w), Number(h)]);
-    }
-  });
-
-  it("skips fax images and counts them", async () => {
-    const { body, bytes } = await extract(await corpusFile("pdf/valid/qpdf__fax-decode-parms.pdf"), { minSize: "0" });
-    expect(body.file?.message).toBe(
-      "6 images extracted. 2 images in formats that cannot be saved as they are were skipped.",
-    );
-    expect(Object.keys(unzipSync(bytes))).toHaveLength(6);
+    expect([...one.bytes.subarray(0, 2)]).toEqual([0xff, 0xd8]);
   });
 
   it("refuses what it cannot do, clearly", async () => {

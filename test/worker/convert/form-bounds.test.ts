@@ -2,13 +2,13 @@ import { PDFDocument, PDFName, PDFString } from "@cantoo/pdf-lib";
 import { describe, expect, it } from "vitest";
 import type { FormFieldsAnswer } from "../../../schema/form-options";
 import { FORM_BOUNDS } from "../../../worker/engine/pdf/form-walk";
-import { oracle } from "../helpers";
-import { convertOk, download, expectValidPdf, form, post } from "./support";
+import { form, post } from "./support";
 
 /**
  * POST /api/form-fields within bounds: a field and a widget are read once however often the file
  * repeats them, and a form past the bounds (fields, places, choices, size of the answer) is
  * refused whole with a 413 that names the file and says which bound, never a list cut short.
+ * Filling such a file (one widget written once) is judged in test/engine/tools/forms.test.ts.
  */
 
 const FIELDS = "/api/form-fields";
@@ -91,21 +91,6 @@ describe("form fields, each read once", () => {
     // Was 12.8 MB of JSON for the same file.
     expect(size).toBeLessThan(1000);
     expect(Date.now() - started).toBeLessThan(10_000);
-  });
-
-  it("fills the same file once, not once per repeat: qpdf reads one widget and the value", async () => {
-    const bytes = repeatedKids(200_000);
-    const body = await convertOk(
-      "/api/convert/fill-form",
-      form([{ name: "form.pdf", bytes }], { values: '{"name":"Ada"}' }),
-    );
-    const out = await download(body.files?.[0]);
-    await expectValidPdf(out);
-    expect(out.length).toBeLessThan(20_000);
-    const r = await oracle("qpdf", ["--json", "--json-key=acroform", "{in}"], out);
-    const listed = JSON.parse(r.stdout).acroform.fields as { fullname: string; value: unknown }[];
-    // qpdf's JSON marks a text string "u:".
-    expect(listed.map((f) => [f.fullname, f.value])).toEqual([["name", "u:Ada"]]);
   });
 
   it("answers an ordinary large form whole: 500 fields, each with its place", async () => {
