@@ -1,57 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { loadPdf } from "../../../worker/engine/pdf/document";
-import { isAppError } from "../../../worker/errors";
-import { convertOk, download, expectValidPdf, form, pageCount, post } from "../convert/support";
-import { corpusFile, json, oracle } from "../helpers";
-import { encryptedSamples } from "./support";
+import { convertOk, downloadPdf, form, post } from "../convert/support";
+import { corpusFile, json } from "../helpers";
 
-const samples = await encryptedSamples();
+/**
+ * Every tool over HTTP asks for an encrypted file's password naming the file (422), refuses a
+ * wrong one, and takes the right one. That what they then make is not encrypted, and that the
+ * engine opens every corpus cipher with its user or owner password: test/engine/tools/passwords.test.ts.
+ */
 const plainPath = "pdf/valid/pysample__minimal-document.pdf";
 /** AES-256 (revision 6), user password user4; RC4-40 with an empty user password. */
 const LOCKED = { path: "pdf/encrypted/qpdf__c-r6-in.pdf", password: "user4", pages: 30 };
 const OPEN = { path: "pdf/encrypted/qpdf__enc-R2_V1.pdf", pages: 30 };
 
-async function errorOf(step: Promise<unknown>): Promise<unknown> {
-  return step.then(
-    () => null,
-    (e: unknown) => e,
-  );
-}
-
-/** qpdf's own words: "File is not encrypted". */
-async function expectNotEncrypted(bytes: Uint8Array) {
-  const r = await oracle("qpdf", ["--show-encryption", "{in}"], bytes);
-  expect(r.stdout + r.stderr).toContain("File is not encrypted");
-}
-
 describe("an encrypted PDF given to any other tool", () => {
-  it("opens in loadPdf with its user or owner password, or without one when the user password is empty", async () => {
-    let asked = 0;
-    for (const s of samples) {
-      const bytes = await corpusFile(s.path);
-      if (s.user === "") {
-        const doc = await loadPdf(bytes, { name: s.name });
-        expect(doc.getPageCount(), s.name).toBeGreaterThan(0);
-        continue;
-      }
-      const err = await errorOf(loadPdf(bytes, { name: s.name }));
-      expect(isAppError(err) && err.code, s.name).toBe("password_required");
-      expect(String((err as Error).message)).toBe(`${s.name} is password-protected. Enter its password to open it.`);
-      asked++;
-      const wrong = await errorOf(loadPdf(bytes, { name: s.name, password: "not-it" }));
-      expect(isAppError(wrong) && wrong.code, s.name).toBe("password_incorrect");
-      expect(String((wrong as Error).message)).toBe(
-        `Incorrect password for ${s.name}. Check the password and try again.`,
-      );
-      for (const password of [s.user, s.owner].filter((p): p is string => typeof p === "string" && p !== "")) {
-        if (s.notes.includes("SASLprep") && password === s.user) continue;
-        const doc = await loadPdf(bytes, { name: s.name, password });
-        expect(doc.getPageCount(), `${s.name} with ${password}`).toBeGreaterThan(0);
-      }
-    }
-    expect(asked).toBeGreaterThan(10);
-  });
-
   const single = (fields: Record<string, string>) => (enc: Uint8Array) =>
     form([{ name: "secret.pdf", bytes: enc }], fields);
   const requests: [string, (enc: Uint8Array, plain: Uint8Array, password?: string) => FormData][] = [
@@ -79,7 +40,7 @@ describe("an encrypted PDF given to any other tool", () => {
 
   for (const [slug, body] of requests) {
     const path = `/api/convert/${slug}`;
-    it(`${slug}: asks for the password naming the file, opens it with one, and returns it unencrypted`, async () => {
+    it(`${slug}: asks for the password naming the file, refuses a wrong one, and opens it with the right one`, async () => {
       const plain = await corpusFile(plainPath);
       const locked = await corpusFile(LOCKED.path);
       const res = await post(path, body(locked, plain));
@@ -103,10 +64,7 @@ describe("an encrypted PDF given to any other tool", () => {
           ok.files.every((f) => f.status !== "error"),
           JSON.stringify(ok),
         ).toBe(true);
-        const out = await download(ok.files[0]);
-        await expectValidPdf(out);
-        await expectNotEncrypted(out);
-        expect(await pageCount(out)).toBeGreaterThan(0);
+        await downloadPdf(ok.files[0]);
       }
     });
   }

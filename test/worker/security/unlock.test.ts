@@ -4,13 +4,20 @@ import {
   convertFails,
   convertOk,
   download,
+  downloadPdf,
   form,
   freeAccount,
   freshIp,
-  pdfText,
 } from "../convert/support";
 import { call, corpusFile, json, oracle } from "../helpers";
-import { encryptedSamples, encryptionOf } from "./support";
+import { encryptedSamples } from "./support";
+
+/**
+ * Unlock PDF's HTTP contract: each file's own outcome in the answer (wrong, missing and per-file
+ * passwords, damaged and certificate-secured files), what is stored, what is counted. What the
+ * unlocked files hold (every corpus cipher, object by object against qpdf's decryption, non-ASCII
+ * passwords in every revision) is judged in test/engine/tools/passwords.test.ts.
+ */
 
 const samples = await encryptedSamples();
 const withUserPassword = samples.filter((s) => s.user);
@@ -56,7 +63,7 @@ describe("unlock: wrong and missing passwords", () => {
       );
       expect(body.files[0].status, s.name).toBe("unlocked");
       expect(body.files[0].message).toContain("opened without a password");
-      expect(await encryptionOf(await download(body.files[0]))).toContain("File is not encrypted");
+      await downloadPdf(body.files[0]);
     }
   });
 
@@ -93,7 +100,7 @@ describe("unlock: several files at once", () => {
     expect(body.files.map((f) => f.status)).toEqual(["unlocked", "error", "unlocked"]);
     expect(body.message).toBe("2 of 3 files unlocked");
     expect(body.files[1].error).toBe("Incorrect password for bad.pdf");
-    expect(await encryptionOf(await download(body.files[0]))).toContain("File is not encrypted");
+    await downloadPdf(body.files[0]);
     expect(body.files[2].message).toBe("plain.pdf had no password, so it is returned unchanged.");
     expect(body.files[2].convertedName).toBe("plain.pdf");
     expect(await download(body.files[2])).toEqual(plain);
@@ -116,8 +123,6 @@ describe("unlock: several files at once", () => {
     );
     expect(body.files.map((f) => f.status)).toEqual(["unlocked", "unlocked", "unlocked"]);
     expect(body.message).toBe("PDF files unlocked successfully");
-    const text = await pdfText(await download(body.files[1]));
-    expect(text.length).toBeGreaterThan(0);
   });
 
   it("refuses a `passwords` field that is not a JSON object of strings", async () => {
@@ -139,43 +144,6 @@ describe("unlock: non-ASCII passwords", () => {
     for (const [path, password] of cases) {
       const body = await convertOk(URL, form([{ name: "x.pdf", bytes: await corpusFile(path) }], { password }));
       expect(body.files[0].status, `${path} ${password}`).toBe("unlocked");
-    }
-  });
-
-  it("opens every revision qpdf writes (R2 to R6) protected with a non-ASCII password", async () => {
-    const password = "pässwörd€";
-    // Revisions 2-4 store it in PDFDocEncoding, where the euro sign is 0xA0 (not in Latin-1);
-    // revisions 5 and 6 in UTF-8.
-    const pdfDocHex = "70e4737377f67264a0";
-    const utf8Hex = Array.from(new TextEncoder().encode(password), (b) => b.toString(16).padStart(2, "0")).join("");
-    const plain = await corpusFile(plainPath);
-    const cases: [string[], string, string][] = [
-      [["40"], pdfDocHex, "R = 2"],
-      [["128", "--use-aes=n"], pdfDocHex, "R = 3"],
-      [["128", "--use-aes=y"], pdfDocHex, "R = 4"],
-      [["256", "--force-R5"], utf8Hex, "R = 5"],
-      [["256"], utf8Hex, "R = 6"],
-    ];
-    for (const [args, hex, revision] of cases) {
-      const made = await oracle(
-        "qpdf",
-        ["--allow-weak-crypto", "--encrypt", password, "owner-x", ...args, "--", "{in}", "{out}"],
-        plain,
-      );
-      expect(made.code, made.stderr).toBe(0);
-      const encrypted = base64Bytes(made.out ?? "");
-      const check = await oracle(
-        "qpdf",
-        ["--show-encryption", "--password-mode=hex-bytes", `--password=${hex}`, "{in}"],
-        encrypted,
-      );
-      expect(check.stdout, revision).toContain(revision);
-      expect(check.stdout, revision).toContain("Supplied password is user password");
-      for (const typed of [password, "owner-x"]) {
-        const body = await convertOk(URL, form([{ name: "x.pdf", bytes: encrypted }], { password: typed }));
-        expect(body.files[0].status, `${revision} ${typed}`).toBe("unlocked");
-        expect(await pdfText(await download(body.files[0]))).toBe(await pdfText(plain));
-      }
     }
   });
 

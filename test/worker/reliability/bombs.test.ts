@@ -1,9 +1,6 @@
 import { Zlib } from "fflate";
 import { describe, expect, it } from "vitest";
-import { runWithBudget } from "../../../worker/engine/core/budget";
 import { concat } from "../../../worker/engine/core/bytes";
-import { checkPageContents } from "../../../worker/engine/pdf/content-check";
-import { loadPdf } from "../../../worker/engine/pdf/document";
 import { form, post } from "../convert/support";
 import { corpusFile } from "../helpers";
 
@@ -52,7 +49,12 @@ const onePage = (contents: string, stream: [string, Uint8Array]) =>
     stream,
   ]);
 
-describe("pathological PDFs", () => {
+/**
+ * Decompression bombs over HTTP: refused with a 413 and the engine's words, not left to run into
+ * the job's budget; the worker keeps serving. The engine's other refusals of pathological PDFs:
+ * test/engine/pdf/robustness.test.ts.
+ */
+describe("pathological PDFs over HTTP", () => {
   // A bomb must be refused, not left to run into the job budget: the test's own timeout catches a hang.
   it("refuses a page whose content unpacks into a decompression bomb", { timeout: 20_000 }, async () => {
     const bomb = spaceBomb(80);
@@ -85,55 +87,7 @@ describe("pathological PDFs", () => {
     });
   });
 
-  it("refuses page content it cannot decode", async () => {
-    const doc = await loadPdf(onePage("4 0 R", ["<< /Length LENGTH /Filter /DCTDecode >>", new Uint8Array(10)]));
-    await expect(checkPageContents(doc, { name: "x.pdf" })).rejects.toMatchObject({
-      code: "pdf_damaged",
-      message: "x.pdf is damaged: the content of page 1 cannot be read.",
-    });
-    const corrupt = new Uint8Array([0x78, 0x9c, 0xff, 0xff, 0xff, 0x00, 0x01]);
-    const doc2 = await loadPdf(onePage("4 0 R", ["<< /Length LENGTH /Filter /FlateDecode >>", corrupt]));
-    await expect(checkPageContents(doc2)).rejects.toMatchObject({ code: "pdf_damaged" });
-    const fine = await loadPdf(onePage("4 0 R", ["<< /Length LENGTH >>", new TextEncoder().encode("0 0 m 9 9 l S")]));
-    await expect(checkPageContents(fine)).resolves.toBeUndefined();
-  });
-
-  it("refuses a page tree that fans out into billions of pages, without walking it", { timeout: 10_000 }, async () => {
-    // Each level's node lists the next level twice: 2^40 pages from 42 objects.
-    const levels = 40;
-    const objects = ["<< /Type /Catalog /Pages 2 0 R >>"];
-    for (let i = 0; i < levels; i++) {
-      const kid = i + 3;
-      objects.push(`<< /Type /Pages /Kids [${kid} 0 R ${kid} 0 R] /Count ${2 ** (levels - i)} >>`);
-    }
-    objects.push("<< /Type /Page /MediaBox [0 0 200 200] >>");
-    await expect(loadPdf(rawPdf(objects), { name: "fan.pdf" })).rejects.toMatchObject({
-      code: "pdf_damaged",
-      message: "fan.pdf has a page list that loops back on itself.",
-    });
-  });
-
-  it("refuses more than 20,000 pages", async () => {
-    const kids = Array.from({ length: 20_001 }, () => "3 0 R").join(" ");
-    const pdf = rawPdf([
-      "<< /Type /Catalog /Pages 2 0 R >>",
-      `<< /Type /Pages /Kids [${kids}] /Count 20001 >>`,
-      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>",
-    ]);
-    await expect(loadPdf(pdf)).rejects.toMatchObject({
-      code: "job_too_large",
-      message: "This PDF has more than 20,000 pages.",
-    });
-  });
-
-  it("stops a job that runs past its time budget, and the worker keeps serving", async () => {
-    // 150,000 small objects: seconds of parsing, which yields so the budget's timer can fire.
-    const objects = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>"];
-    objects.push("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>");
-    for (let i = 0; i < 150_000; i++) objects.push(`<< /N ${i} /Name (object ${i}) >>`);
-    const pdf = rawPdf(objects);
-    // job_timeout can only come from the 200 ms budget's timer: parsing all of it would succeed.
-    await expect(runWithBudget(200, () => loadPdf(pdf))).rejects.toMatchObject({ code: "job_timeout" });
+  it("still serves requests after them", async () => {
     const res = await post(
       "/api/analyze-pdf",
       form([{ name: "ok.pdf", bytes: await corpusFile("pdf/valid/pysample__minimal-document.pdf") }]),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readExif } from "../../../worker/engine/image/exif-info";
-import { corpusFile } from "../helpers";
+import { corpus as corpusFile } from "../support/oracles";
 
 /** A TIFF header and one IFD with the given SHORT and RATIONAL entries. */
 function tiff(le: boolean, shorts: [number, number][], rationals: [number, number, number][] = []): Uint8Array {

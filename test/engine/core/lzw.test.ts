@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LzwError, lzwDecode } from "../../../worker/engine/core/lzw";
-import { base64Bytes, parsePnm } from "../convert/support";
-import { corpusFile, oracle } from "../helpers";
+import { base64Bytes, corpusFile, oracle, parsePnm } from "../tools/readers";
 
 /** A stream's bytes as qpdf reads them: raw, or with its generalized filters (LZW, Flate...) undone. */
 async function streamData(pdf: Uint8Array, object: string, level: "none" | "generalized" | "all") {
