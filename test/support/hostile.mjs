@@ -198,6 +198,25 @@ function manyFieldsPdf(n) {
   return rawPdf(objects);
 }
 
+/**
+ * The form of manyFieldsPdf(n), its first field named "name" (as Fill PDF Form is sent), whose
+ * page's /Annots lists every widget and then the first one `repeats` times more.
+ */
+function repeatedAnnotsPdf(n, repeats) {
+  const refs = Array.from({ length: n }, (_, i) => `${i + 4} 0 R`).join(" ");
+  const objects = [
+    `<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [${refs}] /DA (/Helv 0 Tf 0 g) >> >>`,
+    PAGES1,
+    page(`/Annots [${refs} ${"4 0 R ".repeat(repeats)}]`),
+  ];
+  for (let i = 0; i < n; i++) {
+    const y = 10 + (i % 180);
+    const name = i === 0 ? "name" : `f${i}`;
+    objects.push(`<< /FT /Tx /T (${name}) /Type /Annot /Subtype /Widget /P 3 0 R /Rect [10 ${y} 190 ${y + 1}] >>`);
+  }
+  return rawPdf(objects);
+}
+
 /** A page tree nested `depth` levels deep (each node one kid), one page at the bottom. */
 function deepTreePdf(depth) {
   const objects = [CATALOG];
@@ -651,6 +670,13 @@ export const HOSTILE = [
     refuse: ["form-fields"],
     what: "6,000 distinct text fields on one page, each with its own widget",
     make: async () => manyFieldsPdf(6000),
+  },
+  {
+    name: "form-annots-100000.pdf",
+    type: "pdf",
+    refuse: ["form-fields"],
+    what: "the 6,000-field form, its page's /Annots naming the first field's widget 100,000 times more",
+    make: async () => repeatedAnnotsPdf(6000, 100_000),
   },
   {
     name: "text-24mb-one-page.pdf",

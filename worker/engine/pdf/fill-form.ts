@@ -7,6 +7,7 @@ import { guardPdf, loadPdf, savePdf } from "./document";
 import { flattenDocument } from "./flatten";
 import { refreshAppearances } from "./form-appearances";
 import { type FillReport, fillFormFields, formOf } from "./form-fields";
+import { distinctFields, dropRepeatedAnnots } from "./form-walk";
 
 /**
  * Fill PDF Form: one filled copy, or one per row of data (a mail merge, in one ZIP). Every copy
@@ -27,9 +28,11 @@ async function fillOnce(bytes: Uint8Array, values: Record<string, FieldValue>, o
   const doc = await loadPdf(bytes, { name: opts.name, password: opts.password, budget: opts.budget });
   const report = await guardPdf(opts.name, async () => {
     const form = formOf(doc, label);
-    if (!form || form.getFields().length === 0) {
+    if (!form || distinctFields(doc, form, label, Number.POSITIVE_INFINITY).length === 0) {
       throw new EngineError("pdf_unsupported", `${label} has no form fields to fill.`);
     }
+    // A page listing a widget over and over would have readers draw it as often.
+    dropRepeatedAnnots(doc);
     const r = fillFormFields(doc, values, label);
     if (r.filled === 0 && r.unknown.length > 0) {
       throw new EngineError(
@@ -37,7 +40,7 @@ async function fillOnce(bytes: Uint8Array, values: Record<string, FieldValue>, o
         `None of the names given match a field of this form (${r.unknown.slice(0, 5).join(", ")}${r.unknown.length > 5 ? ", ..." : ""}).`,
       );
     }
-    await refreshAppearances(doc);
+    await refreshAppearances(doc, { budget: opts.budget, name: opts.name });
     if (opts.flatten) {
       await checkPageContents(doc, { name: opts.name, budget: opts.budget });
       await flattenDocument(doc, { forms: true, annotations: false }, { budget: opts.budget, name: opts.name });

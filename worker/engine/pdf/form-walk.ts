@@ -18,6 +18,7 @@ import {
   type PDFField,
   type PDFForm,
   PDFName,
+  type PDFObject,
   PDFOptionList,
   PDFRadioGroup,
   PDFRef,
@@ -84,8 +85,17 @@ function checkAncestry(dict: PDFDict, name: string): void {
   }
 }
 
-/** The terminal fields of the form, in pdf-lib's order (/Fields, each field's kids after it), each once. */
-export function distinctFields(doc: PDFDocument, form: PDFForm, name: string): PDFField[] {
+/**
+ * The terminal fields of the form, in pdf-lib's order (/Fields, each field's kids after it), each
+ * once; more than `most` is refused (the listing's bound; tools that draw fields bound them by
+ * the job's memory instead).
+ */
+export function distinctFields(
+  doc: PDFDocument,
+  form: PDFForm,
+  name: string,
+  most: number = FORM_BOUNDS.fields,
+): PDFField[] {
   const top = form.acroForm.dict.lookup(PDFName.of("Fields"));
   const fields: PDFField[] = [];
   if (!(top instanceof PDFArray)) return fields;
@@ -103,8 +113,7 @@ export function distinctFields(doc: PDFDocument, form: PDFForm, name: string): P
     if (!(ref instanceof PDFRef) || !(dict instanceof PDFDict) || seen.has(dict)) continue;
     seen.add(dict);
     // Groups count too: a form of a million empty groups is no smaller to walk.
-    if (seen.size > 4 * FORM_BOUNDS.fields)
-      throw formTooLarge(name, `it has more than ${count(FORM_BOUNDS.fields)} fields`);
+    if (seen.size > 4 * most) throw formTooLarge(name, `it has more than ${count(most)} fields`);
     // Before pdf-lib reads the field: it climbs /Parent by recursion to find its type.
     checkAncestry(dict, name);
     const acro = createPDFAcroField(dict, ref);
@@ -119,8 +128,7 @@ export function distinctFields(doc: PDFDocument, form: PDFForm, name: string): P
     const field = asField(acro, ref, doc);
     if (!field) continue;
     fields.push(field);
-    if (fields.length > FORM_BOUNDS.fields)
-      throw formTooLarge(name, `it has more than ${count(FORM_BOUNDS.fields)} fields`);
+    if (fields.length > most) throw formTooLarge(name, `it has more than ${count(most)} fields`);
   }
   return fields;
 }
@@ -136,7 +144,11 @@ export interface ListedWidget {
  * With their references as the field lists them: pdf-lib's getObjectRef searches every object of
  * the file for one, which made 20,000 widgets cost 12 s.
  */
-export function distinctWidgets(field: PDFField, name: string): ListedWidget[] {
+export function distinctWidgets(
+  field: PDFField,
+  name: string,
+  most: number = FORM_BOUNDS.widgetsPerField,
+): ListedWidget[] {
   const acro = field.acroField;
   const kids = acro.dict.lookup(PDFName.of("Kids"));
   if (!(kids instanceof PDFArray)) return [{ widget: PDFWidgetAnnotation.fromDict(acro.dict), ref: field.ref }];
@@ -148,11 +160,8 @@ export function distinctWidgets(field: PDFField, name: string): ListedWidget[] {
     seen.add(dict);
     const ref = kids.get(i);
     widgets.push({ widget: PDFWidgetAnnotation.fromDict(dict), ref: ref instanceof PDFRef ? ref : undefined });
-    if (widgets.length > FORM_BOUNDS.widgetsPerField)
-      throw formTooLarge(
-        name,
-        `its field "${field.getName()}" shows in more than ${count(FORM_BOUNDS.widgetsPerField)} places`,
-      );
+    if (widgets.length > most)
+      throw formTooLarge(name, `its field "${field.getName()}" shows in more than ${count(most)} places`);
   }
   return widgets;
 }
@@ -195,5 +204,38 @@ export function dropRepeats(doc: PDFDocument, acro: PDFDict): void {
       }
     }
     if (entries.length < array.size()) item.holder.set(PDFName.of(item.key), doc.context.obj(entries));
+  }
+}
+
+/** An annotation a page lists, with the entry that lists it (what its /Annots holds). */
+export interface ListedAnnot {
+  entry: PDFObject;
+  annot: PDFDict;
+}
+
+/**
+ * The annotations `annots` (a page's /Annots) lists, each once, in order: a repeat draws nothing
+ * a reader has not drawn already, and a list naming one widget 100,000 times had Flatten draw it
+ * 100,000 times, until the isolate ran out of memory. Entries that are not dictionaries are left out.
+ */
+export function distinctAnnots(annots: PDFArray): ListedAnnot[] {
+  const seen = new Set<PDFDict>();
+  const listed: ListedAnnot[] = [];
+  for (let i = 0; i < annots.size(); i++) {
+    const annot = annots.lookup(i);
+    if (!(annot instanceof PDFDict) || seen.has(annot)) continue;
+    seen.add(annot);
+    listed.push({ entry: annots.get(i), annot });
+  }
+  return listed;
+}
+
+/** Rewrites every page's /Annots that lists an annotation more than once (or a non-annotation), each once. */
+export function dropRepeatedAnnots(doc: PDFDocument): void {
+  for (const page of doc.getPages()) {
+    const annots = page.node.lookup(PDFName.of("Annots"));
+    if (!(annots instanceof PDFArray)) continue;
+    const listed = distinctAnnots(annots);
+    if (listed.length < annots.size()) page.node.set(PDFName.of("Annots"), doc.context.obj(listed.map((l) => l.entry)));
   }
 }
