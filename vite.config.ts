@@ -173,8 +173,6 @@ async function testProjects() {
           miniflare: {
             bindings: {
               TEST_MIGRATIONS: await readD1Migrations(root("./migrations")),
-              // "all": the corpus walk takes every file (`npm run bench -- walk`); else a sample.
-              CORPUS_WALK: process.env.CORPUS_WALK ?? "sample",
               // Third parties, configured and pointed at the local imitations.
               IMITATION_URL: third,
               STRIPE_SECRET_KEY: "sk_test_imitation",

@@ -1,7 +1,7 @@
 /**
- * `npm run bench -- walk`: the whole corpus walk (test/worker/corpus-walk.test.ts) inside workerd:
- * every corpus PDF through every PDF tool, every corpus image through JPG to PDF; and, in Node,
- * every corpus PDF through the tools that do not change content, each stream judged by qpdf
+ * `npm run bench -- walk`: the whole corpus walk (test/engine/tools/corpus-walk.test.ts, the
+ * engine's job pipeline in Node): every corpus PDF through every PDF tool, every corpus image
+ * through JPG to PDF; and every corpus PDF through the tools that do not change content, each stream judged by qpdf
  * (test/engine/pdf/stream-bytes-corpus.test.ts). `npm test` walks a representative subset
  * (every kind of file, the regressions found so far); this walks all of them (CORPUS_WALK=all),
  * and fails the group when any file does. Writes results/walk.{json,md}.
@@ -26,10 +26,8 @@ export async function run() {
         "vitest",
         "run",
         "--project",
-        "worker",
-        "--project",
         "engine",
-        "test/worker/corpus-walk.test.ts",
+        "test/engine/tools/corpus-walk.test.ts",
         "test/engine/pdf/stream-bytes-corpus.test.ts",
         "--reporter=dot",
         "--reporter=json",

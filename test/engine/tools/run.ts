@@ -10,6 +10,8 @@ import type { ConvertSlug } from "../../../schema/options";
 import { Budget } from "../../../worker/engine/core/budget";
 import { isEngineError } from "../../../worker/engine/core/errors";
 import { prepareJob, runJob } from "../../../worker/engine/jobs/convert";
+import type { JobInput } from "../../../worker/engine/jobs/input";
+import { type InspectAnswer, type InspectKind, inspect, prepareInspection } from "../../../worker/engine/jobs/inspect";
 import type { ToolOutput, ToolResult } from "../../../worker/engine/tools";
 
 const MB = 1024 * 1024;
@@ -44,6 +46,16 @@ export interface RunOptions {
   budget?: Budget;
 }
 
+function jobInput(files: SentFile[], fields: Record<string, string>, opts: RunOptions): JobInput {
+  return {
+    files: files.map(jobFile),
+    field: (name) => (Object.hasOwn(fields, name) ? fields[name] : undefined),
+    attachments: Object.entries(opts.attachments ?? {}).map(([field, f]) => ({ field, ...jobFile(f) })),
+  };
+}
+
+const jobBudget = (opts: RunOptions) => opts.budget ?? new Budget(JOB_MS, { memory: JOB_MEMORY });
+
 /** Runs one conversion; a refusal rejects with the engine's error (its code and message). */
 export async function convert(
   slug: ConvertSlug,
@@ -51,16 +63,19 @@ export async function convert(
   fields: Record<string, string> = {},
   opts: RunOptions = {},
 ): Promise<ToolResult> {
-  const job = prepareJob(
-    slug,
-    {
-      files: files.map(jobFile),
-      field: (name) => (Object.hasOwn(fields, name) ? fields[name] : undefined),
-      attachments: Object.entries(opts.attachments ?? {}).map(([field, f]) => ({ field, ...jobFile(f) })),
-    },
-    { maxFileBytes: MAX_FILE_BYTES },
-  );
-  return runJob(job, opts.budget ?? new Budget(JOB_MS, { memory: JOB_MEMORY }));
+  const job = prepareJob(slug, jobInput(files, fields, opts), { maxFileBytes: MAX_FILE_BYTES });
+  return runJob(job, jobBudget(opts));
+}
+
+/** One inspection (analyze-pdf's page count, form-fields, redact-preview) of one file, as its endpoint reads it. */
+export async function inspectFile<K extends InspectKind>(
+  what: K,
+  file: SentFile,
+  fields: Record<string, string> = {},
+  opts: RunOptions = {},
+): Promise<InspectAnswer<K>> {
+  const job = prepareInspection(what, jobInput([file], fields, opts), { maxFileBytes: MAX_FILE_BYTES });
+  return inspect(job, jobBudget(opts));
 }
 
 /** The `i`th output, which must be a file made (not one input's failure). */
