@@ -1,13 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { djpeg, dwebp, readPng } from "../compress/support";
-import { type ConvertBody, download, expectValidPdf, form, post } from "../convert/support";
-import { corpusFile } from "../helpers";
+import { type ErrorCode, errorStatus } from "../../../schema/api";
+import type { ConvertSlug } from "../../../schema/options";
+import { isEngineError } from "../../../worker/engine/core/errors";
+import type { ToolResult } from "../../../worker/engine/tools";
+import { djpeg, dwebp, readPng } from "../support/oracles";
 import { mutants } from "./mutate";
+import { corpusFile, expectValidPdf } from "./readers";
+import { convert, inspectFile, type SentFile } from "./run";
 
 /**
  * Damaged copies of valid corpus files (truncated, bytes flipped, made in the test) through
- * every tool that takes them: each request ends in a 4xx with a readable message or in an
- * output an independent reader accepts. Never a 5xx, never a hang.
+ * every tool that takes them, as the engine's job pipeline runs them: each ends in a refusal in
+ * the engine's words whose status is a 4xx, or in an output an independent reader accepts.
+ * Never a 5xx, never a hang.
  */
 const GOOD = "pdf/valid/pysample__minimal-document.pdf";
 
@@ -31,34 +36,35 @@ const IMAGE_SEEDS = [
   "img/webp/libwebp__lossless1.webp",
 ];
 
-interface Outcome {
-  status: number;
-  body: ConvertBody & { error?: string; code?: string };
+/** A refusal is the engine's own, with a 4xx status and readable words, and never the job's time running out. */
+function expectRefusal(code: string, error: string, label: string) {
+  const status = errorStatus[code as ErrorCode];
+  expect([400, 413, 422], `${label}: ${code} ${error}`).toContain(status);
+  expect(error, label).toMatch(/\w{3,}.*\w{3,}/);
+  expect(code, label).not.toBe("job_timeout");
 }
 
-async function attempt(path: string, body: FormData, label: string): Promise<Outcome> {
-  const res = await post(path, body);
-  const text = await res.text();
-  expect(res.status, `${label}: ${text}`).toBeLessThan(500);
-  const parsed = JSON.parse(text);
-  if (res.status !== 200) {
-    expect([400, 413, 422], `${label}: ${text}`).toContain(res.status);
-    expect(parsed.error, `${label}: ${text}`).toMatch(/\w{3,}.*\w{3,}/);
-    expect(parsed.code, label).not.toBe("job_timeout");
+async function attempt<T>(run: () => Promise<T>, label: string): Promise<T | null> {
+  try {
+    return await run();
+  } catch (err) {
+    if (!isEngineError(err)) throw new Error(`${label}: ${err}`);
+    expectRefusal(err.code, err.message, label);
+    return null;
   }
-  return { status: res.status, body: parsed };
 }
+
+const conversion = (slug: ConvertSlug, files: SentFile[], fields: Record<string, string>, label: string) =>
+  attempt(() => convert(slug, files, fields), label);
 
 /** Every produced file is read back: PDFs by qpdf, images by libjpeg, libwebp or libpng. */
-async function expectReadable(o: Outcome, label: string) {
-  if (o.status !== 200) return;
-  for (const file of o.body.files) {
-    if (file.status === "error") {
-      expect((file as { error?: string }).error, label).toMatch(/\w{3,}.*\w{3,}/);
+async function expectReadable(result: ToolResult | null, label: string) {
+  for (const file of result?.outputs ?? []) {
+    if (!file.ok) {
+      expect(file.error, label).toMatch(/\w{3,}.*\w{3,}/);
       continue;
     }
-    const bytes = await download(file);
-    const name = file.convertedName ?? "";
+    const { bytes, fileName: name } = file;
     if (name.endsWith(".pdf"))
       await expectValidPdf(bytes).catch((err) => Promise.reject(new Error(`${label}: ${err}`)));
     else if (/\.jpe?g$/.test(name)) await djpeg(bytes);
@@ -72,20 +78,20 @@ describe("fuzz: damaged PDFs", () => {
   const cases = PDF_SEEDS.flatMap((path) => [0, 1, 2, 3, 4, 5, 6, 7].map((i) => ({ path, i })));
   it.each(cases)("$path #$i", { timeout: 120_000 }, async ({ path, i }) => {
     const m = mutants(path, await corpusFile(path))[i];
-    const file = { name: "damaged.pdf", bytes: m.bytes };
-    const good = { name: "good.pdf", bytes: await corpusFile(GOOD) };
+    const file = { name: "damaged.pdf", bytes: m.bytes, type: "application/pdf" };
+    const good = { name: "good.pdf", bytes: await corpusFile(GOOD), type: "application/pdf" };
     const label = `${path} (${m.label})`;
-    await attempt("/api/analyze-pdf", form([file]), `analyze ${label}`);
-    const jobs: [string, FormData][] = [
-      ["merge-pdf", form([good, file])],
-      ["extract-pages", form([file], { selectedPages: "[1]" })],
-      ["rotate-pdf", form([file])],
-      ["watermark-pdf", form([file], { watermarkText: "CONFIDENTIAL", opacity: "0.3" })],
-      ["protect-pdf", form([file], { password: "fuzz-pass" })],
-      ["compress-pdf", form([file])],
+    await attempt(() => inspectFile("analyze-pdf", file), `analyze ${label}`);
+    const jobs: [ConvertSlug, SentFile[], Record<string, string>][] = [
+      ["merge-pdf", [good, file], {}],
+      ["extract-pages", [file], { selectedPages: "[1]" }],
+      ["rotate-pdf", [file], {}],
+      ["watermark-pdf", [file], { watermarkText: "CONFIDENTIAL", opacity: "0.3" }],
+      ["protect-pdf", [file], { password: "fuzz-pass" }],
+      ["compress-pdf", [file], {}],
     ];
-    for (const [slug, body] of jobs) {
-      const o = await attempt(`/api/convert/${slug}`, body, `${slug} ${label}`);
+    for (const [slug, files, fields] of jobs) {
+      const o = await conversion(slug, files, fields, `${slug} ${label}`);
       if (slug !== "protect-pdf") await expectReadable(o, `${slug} ${label}`);
     }
   });
@@ -96,9 +102,10 @@ describe("fuzz: damaged encrypted PDFs", () => {
   it.each(cases)("$path #$i", { timeout: 120_000 }, async ({ path, password, i }) => {
     const m = mutants(path, await corpusFile(path))[i];
     const label = `unlock ${path} (${m.label})`;
-    const o = await attempt(
-      "/api/convert/unlock-pdf",
-      form([{ name: "locked.pdf", bytes: m.bytes }], { password }),
+    const o = await conversion(
+      "unlock-pdf",
+      [{ name: "locked.pdf", bytes: m.bytes, type: "application/pdf" }],
+      { password },
       label,
     );
     await expectReadable(o, label);
@@ -113,9 +120,9 @@ describe("fuzz: damaged images", () => {
     const file = { name, bytes: m.bytes, type: "image/*" };
     const label = `${path} (${m.label})`;
     // JPG to PDF takes WebP too: a damaged one is decoded there as well.
-    const pdf = await attempt("/api/convert/jpg-to-pdf", form([file]), `jpg-to-pdf ${label}`);
+    const pdf = await conversion("jpg-to-pdf", [file], {}, `jpg-to-pdf ${label}`);
     await expectReadable(pdf, `jpg-to-pdf ${label}`);
-    const o = await attempt("/api/convert/compress-image", form([file]), `compress-image ${label}`);
+    const o = await conversion("compress-image", [file], {}, `compress-image ${label}`);
     await expectReadable(o, `compress-image ${label}`);
   });
 });
