@@ -125,13 +125,6 @@ export async function pageCount(bytes: Uint8Array): Promise<number> {
   return Number(r.stdout.trim());
 }
 
-/** The pages qpdf actually finds walking the page tree (--show-npages trusts /Count). */
-export async function walkedPageCount(bytes: Uint8Array): Promise<number | undefined> {
-  const r = await oracle("qpdf", ["--json", "--json-key=pages", "{in}"], bytes);
-  if (r.code !== 0 && r.code !== 3) return undefined;
-  return JSON.parse(r.stdout).pages.length;
-}
-
 /** Each page's effective /Rotate as qpdf reads it (inherited values resolved). */
 export async function pageRotations(bytes: Uint8Array): Promise<number[]> {
   const r = await oracle("qpdf", ["--json=2", "--json-key=pages", "--json-key=qpdf", "{in}"], bytes);
@@ -255,68 +248,8 @@ export function blocks(r: Raster, f = 10): Raster {
   return { width, height, channels: r.channels, data };
 }
 
-/** Mean absolute difference per sample between two rasters of the same size. */
-export function meanDiff(a: Raster, b: Raster): number {
-  expect([a.width, a.height, a.channels]).toEqual([b.width, b.height, b.channels]);
-  let sum = 0;
-  for (let i = 0; i < a.data.length; i++) sum += Math.abs(a.data[i] - b.data[i]);
-  return sum / a.data.length;
-}
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-/** A PNG of one colour (RGBA, 8 bits), written here so the test knows exactly what it holds. */
-export async function solidPng(
-  width: number,
-  height: number,
-  rgba: [number, number, number, number],
-): Promise<Uint8Array> {
-  const raw = new Uint8Array(height * (1 + width * 4));
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) raw.set(rgba, y * (1 + width * 4) + 1 + x * 4);
-  }
-  const zlib = new Uint8Array(
-    await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream("deflate"))).arrayBuffer(),
-  );
-  const chunk = (type: string, data: Uint8Array) => {
-    const body = new Uint8Array(4 + data.length);
-    body.set(new TextEncoder().encode(type));
-    body.set(data, 4);
-    const out = new Uint8Array(12 + data.length);
-    const view = new DataView(out.buffer);
-    view.setUint32(0, data.length);
-    out.set(body, 4);
-    view.setUint32(8 + data.length, crc32(body));
-    return out;
-  };
-  const ihdr = new Uint8Array(13);
-  const v = new DataView(ihdr.buffer);
-  v.setUint32(0, width);
-  v.setUint32(4, height);
-  ihdr.set([8, 6, 0, 0, 0], 8);
-  const parts = [
-    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", zlib),
-    chunk("IEND", new Uint8Array(0)),
-  ];
-  const png = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    png.set(p, at);
-    at += p.length;
-  }
-  return png;
-}
+/** A PNG of one colour, written by the test (test/engine/tools/inputs.ts). */
+export { solidPng } from "../../engine/tools/inputs";
 
 /** A stored result downloaded whole (the answer's size), and a PDF by its first bytes; its contents are judged in test/engine. */
 export async function downloadPdf(file: ConvertedFile | undefined): Promise<Uint8Array> {

@@ -1,6 +1,4 @@
-import { expect } from "vitest";
-import { base64Bytes } from "../convert/support";
-import { corpusIndex, oracle } from "../helpers";
+import { corpusIndex } from "../helpers";
 
 /** An encrypted corpus file and the passwords INDEX.tsv documents for it. */
 export interface EncryptedSample {
@@ -39,41 +37,4 @@ export async function encryptedSamples(): Promise<EncryptedSample[]> {
         notes: e.notes,
       };
     });
-}
-
-/** qpdf's reading of the file: every object, strings decoded and streams fully decoded. */
-export async function qpdfObjects(bytes: Uint8Array, password?: string): Promise<Record<string, unknown>> {
-  const args = ["--json=2", "--json-key=qpdf", "--json-stream-data=inline", "--decode-level=generalized"];
-  if (password !== undefined) args.push(`--password=${password}`);
-  const r = await oracle("qpdf", [...args, "{in}"], bytes);
-  expect([0, 3], r.stderr).toContain(r.code);
-  return JSON.parse(r.stdout).qpdf[1];
-}
-
-/** Keys a writer may legitimately change: lengths, compression, our producer and date. */
-const REWRITTEN = new Set(["/Length", "/Filter", "/DecodeParms", "/Producer", "/ModDate"]);
-
-export function comparable(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(comparable);
-  if (value && typeof value === "object") {
-    return Object.fromEntries(
-      Object.entries(value)
-        .filter(([k]) => !REWRITTEN.has(k))
-        .map(([k, v]) => [k, comparable(v)]),
-    );
-  }
-  return value;
-}
-
-/** The plain copy qpdf makes of an encrypted file (the reference for text and objects). */
-export async function qpdfDecrypt(bytes: Uint8Array, password: string): Promise<Uint8Array> {
-  const r = await oracle("qpdf", ["--decrypt", `--password=${password}`, "{in}", "{out}"], bytes);
-  expect([0, 3], r.stderr).toContain(r.code);
-  return base64Bytes(r.out ?? "");
-}
-
-export async function encryptionOf(bytes: Uint8Array, password?: string): Promise<string> {
-  const args = ["--show-encryption", ...(password !== undefined ? [`--password=${password}`] : []), "{in}"];
-  const r = await oracle("qpdf", args, bytes);
-  return r.stdout + r.stderr;
 }
