@@ -22,8 +22,9 @@ import { MalformedFilters, streamDecodedSize, streamSteps } from "./filters";
  */
 
 /**
- * The most one page's content stream may unpack to. Counting costs no memory, but other readers
- * and our own steps that read content (compression's image placement) hold it whole.
+ * The most one page's content stream may unpack to. Counting costs no memory, and compression and
+ * N-up never hold content whole (they read it a window at a time, or copy it as stored), but
+ * other readers, and redaction, hold it whole.
  */
 export const MAX_CONTENT_BYTES = 32 * MiB;
 const YIELD_EVERY = 4 * 1024 * 1024;

@@ -1,9 +1,9 @@
-import { degrees, type PDFEmbeddedPage, type PDFPage, rgb } from "@cantoo/pdf-lib";
+import { degrees, drawPage, PDFObjectCopier, type PDFPage, type PDFRef, rgb } from "@cantoo/pdf-lib";
 import type { NupOptions as NupChoice } from "../../../schema/options";
 import { type Budget, yieldToEventLoop } from "../core/budget";
 import { checkPageContents } from "./content-check";
 import { copyDocumentInfo, createPdf, guardPdf, loadPdf, savePdf } from "./document";
-import { usableContents } from "./page-contents";
+import { pageForm, usableContents } from "./page-contents";
 import { quarterTurns, readerView, visibleBox } from "./page-geometry";
 
 export type NupOptions = Omit<NupChoice, "border"> & {
@@ -21,8 +21,15 @@ const GRID: Record<number, [number, number]> = { 2: [1, 2], 4: [2, 2], 6: [2, 3]
 /** What one page costs while it is set out on a sheet (heap, measured on 3,000 and 4,500 near-empty pages). */
 const NUP_PAGE_BYTES = 28_000;
 
-/** Pages embedded a batch at a time: each is a form XObject of the page's content. */
+/** Pages set out a batch at a time between yields: each becomes a form XObject of the page's content. */
 const EMBED_BATCH = 64;
+
+/** A page made a form of the new document, and the size it is drawn at before scaling. */
+interface Form {
+  ref: PDFRef;
+  width: number;
+  height: number;
+}
 
 /**
  * N-up: several pages on each sheet, each drawn as a form XObject of the original page (its text
@@ -57,24 +64,25 @@ export async function nupPdf(bytes: Uint8Array, opts: NupOptions) {
   const cellH = (H - 2 * opts.margin) / rows;
   const gap = Math.min(cellW, cellH) * 0.03;
   let sheet: PDFPage | undefined;
+  // One copier for the document: resources the pages share are copied once.
+  const copier = PDFObjectCopier.for(src.context, out.context);
   await guardPdf(opts.name, async () => {
     for (let at = 0; at < pages.length; at += EMBED_BATCH) {
       const batch = pages.slice(at, at + EMBED_BATCH);
-      for (const p of batch) usableContents(p);
-      const embedded = await out.embedPages(
-        batch,
-        batch.map((p) => {
-          const b = visibleBox(p);
-          return { left: b.x, bottom: b.y, right: b.x + b.width, top: b.y + b.height };
-        }),
-      );
-      for (const [k, form] of embedded.entries()) {
+      for (const [k, page] of batch.entries()) {
+        usableContents(page);
+        const box = visibleBox(page);
+        const form = {
+          ref: await pageForm(page, box, copier, out.context, opts.budget),
+          width: box.width,
+          height: box.height,
+        };
         const i = at + k;
         const slot = i % opts.perSheet;
         if (slot === 0) sheet = out.addPage([W, H]);
         const col = opts.order === "across" ? slot % cols : Math.floor(slot / rows);
         const row = opts.order === "across" ? Math.floor(slot / cols) : slot % rows;
-        place(sheet as PDFPage, form, quarterTurns(batch[k].getRotation().angle), {
+        place(sheet as PDFPage, form, quarterTurns(page.getRotation().angle), {
           x: opts.margin + col * cellW + gap,
           y: H - opts.margin - (row + 1) * cellH + gap,
           w: cellW - 2 * gap,
@@ -93,7 +101,7 @@ export async function nupPdf(bytes: Uint8Array, opts: NupOptions) {
 /** Draws `form` upright (undoing the source page's /Rotate) and as large as fits in the cell, centred. */
 function place(
   sheet: PDFPage,
-  form: PDFEmbeddedPage,
+  form: Form,
   turn: 0 | 90 | 180 | 270,
   cell: { x: number; y: number; w: number; h: number; border: boolean },
 ) {
@@ -109,7 +117,18 @@ function place(
   // The corner goes where the turned form then covers the cell.
   const origin: Record<number, [number, number]> = { 0: [x, y], 90: [x, y + h], 180: [x + w, y + h], 270: [x + w, y] };
   const [ox, oy] = origin[turn];
-  sheet.drawPage(form, { x: ox, y: oy, xScale: scale, yScale: scale, rotate: degrees(-turn) });
+  const name = sheet.node.newXObject("EmbeddedPdfPage", form.ref);
+  sheet.pushOperators(
+    ...drawPage(name, {
+      x: ox,
+      y: oy,
+      xScale: scale,
+      yScale: scale,
+      rotate: degrees(-turn),
+      xSkew: degrees(0),
+      ySkew: degrees(0),
+    }),
+  );
   if (cell.border)
     sheet.drawRectangle({ x, y, width: w, height: h, borderColor: rgb(0.6, 0.6, 0.6), borderWidth: 0.5 });
 }

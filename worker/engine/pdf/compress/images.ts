@@ -66,6 +66,16 @@ function masksOf(doc: PDFDocument): Set<PDFRef> {
   return masks;
 }
 
+/** Whether any image could be re-encoded: if none, the content is not read for where images are drawn. */
+function anyCandidate(doc: PDFDocument, masks: Set<PDFRef>, only: ReadonlySet<PDFRef> | undefined): boolean {
+  for (const [ref, o] of doc.context.enumerateIndirectObjects()) {
+    if (!(o instanceof PDFRawStream) || o.contents.length < MIN_IMAGE_BYTES || masks.has(ref)) continue;
+    if (only && !only.has(ref)) continue;
+    if (o.dict.get(PDFName.of("Subtype")) === PDFName.of("Image")) return true;
+  }
+  return false;
+}
+
 /**
  * Re-encodes the images painted at more than the level's resolution: each is decoded a band
  * at a time (a JPEG at a reduced DCT scale where the target allows), area-averaged down to the
@@ -81,10 +91,11 @@ export async function recompressImages(
   const ctx = doc.context;
   const budget = opts.budget;
   const check = budget ? () => budget.check() : undefined;
-  const placements = PlacementMap.of(doc, check);
   const masks = masksOf(doc);
-  const encoder = await mozjpegEncoder();
   const report: ImageReport = { examined: 0, recompressed: 0, bytesSaved: 0, measured: new Map() };
+  if (!anyCandidate(doc, masks, opts.only)) return report;
+  const placements = PlacementMap.of(doc, budget);
+  const encoder = await mozjpegEncoder();
   // The quality the last image needed: a document's photos are usually alike, so the next search starts there.
   let hint: number | undefined;
   for (const [ref, placed] of placements.sizes) {

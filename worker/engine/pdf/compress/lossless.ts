@@ -9,7 +9,7 @@ import {
   PDFRef,
 } from "@cantoo/pdf-lib";
 import { type Budget, yieldToEventLoop } from "../../core/budget";
-import { inflateOrNull } from "../../core/inflate";
+import { InflateDamaged, InflateLimit, inflatedSize, inflateInto } from "../../core/inflate";
 import { deflate, filtersOf } from "./streams";
 
 /**
@@ -137,14 +137,18 @@ export async function recompressStreams(doc: PDFDocument, budget?: Budget): Prom
     if (!(o instanceof PDFRawStream) || isMetadata(ctx, o) || o.contents.length < 64) continue;
     const filters = filtersOf(ctx, o.dict);
     if (!filters || filters.length > 1 || (filters.length === 1 && filters[0].name !== "FlateDecode")) continue;
-    const raw = filters.length === 0 ? o.contents : inflateOrNull(o.contents, max);
-    if (!raw) {
+    // Counted before it is inflated, then inflated into one buffer: a stream costs its size once
+    // (pieces joined would cost it twice), and nothing past the limit is held.
+    const size = filters.length === 0 ? o.contents.length : inflatedSizeOrNull(o.contents, max);
+    if (size === null) {
       total += max;
       continue;
     }
-    const held = raw.length * 2 + DEFLATE_TABLES;
+    const held = size * 2 + DEFLATE_TABLES;
     budget?.take(held, "A stream of this PDF");
+    let raw = o.contents;
     try {
+      if (filters.length > 0) raw = inflateInto(o.contents, size);
       const packed = deflate(raw);
       if (packed.length + 16 < o.contents.length) {
         if (filters.length === 0) o.dict.set(PDFName.of("Filter"), PDFName.of("FlateDecode"));
@@ -163,6 +167,16 @@ export async function recompressStreams(doc: PDFDocument, budget?: Budget): Prom
     }
   }
   return changed;
+}
+
+/** How many bytes zlib data inflates to, or null when it is damaged or passes `max`. */
+function inflatedSizeOrNull(data: Uint8Array, max: number): number | null {
+  try {
+    return inflatedSize(data, { max });
+  } catch (err) {
+    if (err instanceof InflateLimit || err instanceof InflateDamaged) return null;
+    throw err;
+  }
 }
 
 /** What fflate's level-9 deflater allocates besides its output (hash chains and window). */

@@ -1,9 +1,10 @@
 import { PDFArray, PDFDict, type PDFDocument, PDFName, type PDFObject, PDFRawStream, PDFRef } from "@cantoo/pdf-lib";
 import type { Budget } from "../../core/budget";
-import { contentLimit } from "../redact/content";
-import { asDict, asName, type Op, operations } from "../redact/lexer";
+import { asDict, asName, type Op } from "../redact/lexer";
+import { programPieces, unreadableContent } from "./content-pieces";
+import { ContentReader } from "./content-reader";
 import { ContentWalk } from "./content-walk";
-import { decodeGeneral, resolve } from "./streams";
+import { resolve } from "./streams";
 
 /**
  * Resources a page lists but never uses: fonts, images and forms, graphics states, colour
@@ -75,7 +76,7 @@ export async function pruneResources(doc: PDFDocument, budget?: Budget): Promise
   const ctx = doc.context;
   const uses = new Map<PDFDict, Usage>();
   const owners = new Set<PDFObject>();
-  const max = contentLimit(budget);
+  const what = "A page's content";
   const walk = await ContentWalk.run(doc, {
     unit: (unit) => {
       if (!unit.resources) return;
@@ -84,18 +85,17 @@ export async function pruneResources(doc: PDFDocument, budget?: Budget): Promise
       if (unit.owner) owners.add(unit.owner instanceof PDFRawStream ? unit.owner.dict : unit.owner);
       if (unit.unreadable) u.unknown = true;
       if (u.unknown) return;
-      for (const s of unit.streams) {
-        const content = decodeGeneral(ctx, s, max);
-        if (!content) {
-          u.unknown = true;
-          return;
+      // Read as it is decoded, a window at a time: never the whole content at once.
+      const reader = new ContentReader(programPieces(ctx, unit.streams, { budget, what }), { budget, what });
+      let count = 0;
+      try {
+        for (const op of reader.ops()) {
+          record(u, op);
+          if ((++count & 0xffff) === 0) budget?.check();
         }
-        try {
-          for (const op of operations(content)) record(u, op);
-        } catch {
-          u.unknown = true;
-          return;
-        }
+      } catch (err) {
+        if (!unreadableContent(err)) throw err;
+        u.unknown = true;
       }
     },
     tick: () => budget?.check(),

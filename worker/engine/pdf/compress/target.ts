@@ -127,7 +127,7 @@ export async function compressPdfToTarget(
     return { images: raised?.images ?? images, out: raised?.out ?? out, met: true };
   }
 
-  const entries = reducibleImages(doc, originals, images);
+  const entries = reducibleImages(doc, originals, images, budget);
   const ratio = [...PRIOR_RATIO];
   let timedOut = false;
   for (let round = 0; round < MAX_ROUNDS && out.length > target; round++) {
@@ -180,7 +180,7 @@ async function raise(
   opts: TargetPdfOptions,
 ): Promise<{ images: ImageReport; out: Uint8Array } | null> {
   const { budget } = opts;
-  const entries = reducibleImages(doc, originals, r0);
+  const entries = reducibleImages(doc, originals, r0, budget);
   if (entries.length === 0 || r0.measured.size === 0) return null;
   const recommended = new Map(entries.map((e) => [e, snapshotOne(e.stream)]));
   const bytesNow = entries.reduce((n, e) => n + imageBytes(e.stream), 0);
@@ -303,9 +303,16 @@ function imageBytes(stream: PDFRawStream): number {
 }
 
 /** The images placed on pages whose originals this compressor can re-encode at a lower rung. */
-function reducibleImages(doc: PDFDocument, originals: Map<PDFRef, Snapshot>, r0: ImageReport): Entry[] {
+function reducibleImages(
+  doc: PDFDocument,
+  originals: Map<PDFRef, Snapshot>,
+  r0: ImageReport,
+  budget: Budget | undefined,
+): Entry[] {
   const entries: Entry[] = [];
-  for (const [ref, placed] of PlacementMap.of(doc).sizes) {
+  // No image to re-encode: the content is not read for where images are drawn.
+  if (originals.size === 0) return entries;
+  for (const [ref, placed] of PlacementMap.of(doc, budget).sizes) {
     const stream = doc.context.lookup(ref);
     const original = originals.get(ref);
     if (!(stream instanceof PDFRawStream) || !original) continue;

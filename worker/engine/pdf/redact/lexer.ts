@@ -173,48 +173,65 @@ export class Lexer {
   private hex(): PdfStr {
     const s = this.s;
     this.pos++;
-    const out: number[] = [];
+    // At most half the digits up to ">" (rounded up): written once into an array of that length.
+    let close = s.indexOf(62, this.pos);
+    if (close < 0) close = s.length;
+    const out = new Uint8Array(Math.ceil((close - this.pos) / 2));
+    let n = 0;
     let hi = -1;
     while (this.pos < s.length && s[this.pos] !== 62) {
       const v = hexValue(s[this.pos++]);
       if (v < 0) continue;
       if (hi < 0) hi = v;
       else {
-        out.push(hi * 16 + v);
+        out[n++] = hi * 16 + v;
         hi = -1;
       }
     }
-    if (hi >= 0) out.push(hi * 16);
+    if (hi >= 0) out[n++] = hi * 16;
     this.pos++;
-    return { kind: "str", bytes: Uint8Array.from(out), hex: true };
+    return { kind: "str", bytes: n === out.length ? out : out.slice(0, n), hex: true };
   }
 
   private literal(): PdfStr {
     const s = this.s;
     this.pos++;
-    const out: number[] = [];
+    // Where the string ends, first: its bytes (never more than it spans) are then written once
+    // into an array of that length, not pushed one by one (a 24 MB string took gigabytes so).
+    let end = this.pos;
+    for (let depth = 1; end < s.length; ) {
+      const c = s[end++];
+      if (c === 92) end++;
+      else if (c === 40) depth++;
+      else if (c === 41 && --depth === 0) {
+        end--;
+        break;
+      }
+    }
+    const out = new Uint8Array(Math.max(0, Math.min(end, s.length) - this.pos));
+    let n = 0;
     let depth = 1;
     while (this.pos < s.length) {
       const c = s[this.pos++];
       if (c === 40) depth++;
       else if (c === 41 && --depth === 0) break;
       if (c !== 92) {
-        out.push(c);
+        out[n++] = c;
         continue;
       }
       const e = s[this.pos++];
       if (e === undefined) break;
       const simple = ESCAPES[e];
-      if (simple !== undefined) out.push(simple);
+      if (simple !== undefined) out[n++] = simple;
       else if (e >= 48 && e <= 55) {
         let v = e - 48;
         for (let k = 0; k < 2 && s[this.pos] >= 48 && s[this.pos] <= 55; k++) v = v * 8 + s[this.pos++] - 48;
-        out.push(v & 255);
+        out[n++] = v & 255;
       } else if (e === 13) {
         if (s[this.pos] === 10) this.pos++;
-      } else if (e !== 10) out.push(e);
+      } else if (e !== 10) out[n++] = e;
     }
-    return { kind: "str", bytes: Uint8Array.from(out), hex: false };
+    return { kind: "str", bytes: n === out.length ? out : out.slice(0, n), hex: false };
   }
 
   /** After "BI": the image's dictionary up to ID, then its data skipped up to EI. */

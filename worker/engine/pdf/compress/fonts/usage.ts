@@ -1,12 +1,12 @@
 import { PDFArray, type PDFContext, PDFDict, type PDFDocument, PDFName, PDFRawStream } from "@cantoo/pdf-lib";
-import { type Budget, MiB, yieldToEventLoop } from "../../../core/budget";
-import { EngineError } from "../../../core/errors";
-import { MAX_CONTENT_BYTES } from "../../content-check";
+import { type Budget, yieldToEventLoop } from "../../../core/budget";
 import { pageStreams } from "../../redact/content";
 import { IDENTITY } from "../../redact/geometry";
-import { asName, asStr, type Op, operations } from "../../redact/lexer";
+import { asName, asStr, type Op } from "../../redact/lexer";
 import { FontCache, Machine, SHOW_OPS } from "../../redact/machine";
-import { get, getDict, getName, readStream, resolve } from "../../redact/objects";
+import { get, getDict, getName, resolve } from "../../redact/objects";
+import { programPieces, streamPieces, unreadableContent } from "../content-pieces";
+import { ContentReader } from "../content-reader";
 import { formFonts } from "./form-fonts";
 
 /**
@@ -74,31 +74,9 @@ class Walk {
     }
   }
 
-  /** A stream's content within the job's memory, or null (then its fonts stay whole). */
-  private read(stream: PDFRawStream): Uint8Array | null {
-    const max = Math.min(MAX_CONTENT_BYTES, Math.max(MiB, (this.budget?.memoryLeft ?? MAX_CONTENT_BYTES) >> 2));
-    return readStream(this.ctx, stream, max);
-  }
-
   /** A page's content streams, read as one program (a line break between). */
   page(streams: PDFRawStream[], resources: PDFDict | undefined): void {
-    const parts: Uint8Array[] = [];
-    for (const s of streams) {
-      const d = this.read(s);
-      if (!d) {
-        this.wholeResources(resources);
-        return;
-      }
-      parts.push(d);
-    }
-    const data = new Uint8Array(parts.reduce((n, p) => n + p.length + 1, 0));
-    let at = 0;
-    for (const p of parts) {
-      data.set(p, at);
-      data[at + p.length] = 10;
-      at += p.length + 1;
-    }
-    this.content(data, resources, null, 0);
+    this.content(programPieces(this.ctx, streams, this.pieceOptions), resources, null, 0);
   }
 
   /** Walks `stream` (a form, appearance, pattern or glyph procedure) once per resources and inherited font. */
@@ -112,48 +90,43 @@ class Walk {
     const key = `${this.id(stream)}:${this.id(resources)}:${this.id(inherited?.fontDict)}`;
     if (this.walked.has(key)) return;
     this.walked.add(key);
-    const data = this.read(stream);
-    if (data) this.content(data, resources, inherited, depth);
-    else this.wholeResources(resources);
+    this.content(streamPieces(this.ctx, stream, this.pieceOptions), resources, inherited, depth);
   }
 
-  content(data: Uint8Array, resources: PDFDict | undefined, inherited: Inherited | null, depth: number): void {
-    this.held(data.length, () => this.run(data, resources, inherited, depth));
+  private get pieceOptions() {
+    return { budget: this.budget, what: "A page's content" };
+  }
+
+  /**
+   * Reads content as it is decoded, a window at a time (never held whole). Content that cannot be
+   * read (damaged, past the limit, more than the job can hold) leaves its fonts whole.
+   */
+  content(
+    pieces: Iterable<Uint8Array>,
+    resources: PDFDict | undefined,
+    inherited: Inherited | null,
+    depth: number,
+  ): void {
+    try {
+      this.run(new ContentReader(pieces, this.pieceOptions), resources, inherited, depth);
+    } catch (err) {
+      if (err instanceof GiveUp || !unreadableContent(err)) throw err;
+      this.wholeResources(resources);
+    }
     this.resourceExtras(resources, depth);
   }
 
-  /** Holds `bytes` against the job while `step` runs; a job that cannot spare them leaves the fonts whole. */
-  private held(bytes: number, step: () => void): void {
-    try {
-      this.budget?.take(bytes, "A page's content");
-    } catch (err) {
-      if (err instanceof EngineError && (err.code === "job_too_large" || err.code === "busy")) throw new GiveUp();
-      throw err;
-    }
-    try {
-      step();
-    } finally {
-      this.budget?.give(bytes);
-    }
-  }
-
-  private run(data: Uint8Array, resources: PDFDict | undefined, inherited: Inherited | null, depth: number): void {
+  private run(reader: ContentReader, resources: PDFDict | undefined, inherited: Inherited | null, depth: number): void {
     const m = new Machine(this.ctx, this.fonts, resources, IDENTITY);
     // Text state is part of the graphics state: a form may show text in the font its caller chose.
     if (inherited) Object.assign(m.gs, inherited);
-    try {
-      for (const op of operations(data)) {
-        if (++this.ops > MAX_OPS) throw new GiveUp();
-        if ((this.ops & 4095) === 0) this.budget?.check();
-        if (m.step(op)) {
-          if (op.op === "Tf" && m.gs.fontDict) this.selected(m.gs.fontDict, resources, depth);
-        } else if (SHOW_OPS.has(op.op)) this.show(m, op);
-        else if (op.op === "Do") this.draw(op, resources, m, depth);
-      }
-    } catch (err) {
-      // Content nested past reason: whatever follows is unknown, so its fonts stay whole.
-      if (err instanceof EngineError && err.code === "pdf_damaged") this.wholeResources(resources);
-      else throw err;
+    for (const op of reader.ops()) {
+      if (++this.ops > MAX_OPS) throw new GiveUp();
+      if ((this.ops & 4095) === 0) this.budget?.check();
+      if (m.step(op)) {
+        if (op.op === "Tf" && m.gs.fontDict) this.selected(m.gs.fontDict, resources, depth);
+      } else if (SHOW_OPS.has(op.op)) this.show(m, op);
+      else if (op.op === "Do") this.draw(op, resources, m, depth);
     }
   }
 

@@ -1,8 +1,11 @@
 import { PDFArray, type PDFContext, PDFDict, PDFName } from "@cantoo/pdf-lib";
-import { asName, asNum, type Op, type Operand, operations } from "../../redact/lexer";
-import { ByteSink, writeOperand } from "../../redact/writer";
+import type { Budget } from "../../../core/budget";
+import { asName, asNum, type Op, type Operand } from "../../redact/lexer";
+import { writeOperand } from "../../redact/writer";
+import { ContentReader } from "../content-reader";
 import { resolve } from "../streams";
 import { DEVICE_GRAY, type GraySpace, grayText, type SpaceReader } from "./colour";
+import { Sink } from "./sink";
 
 /**
  * Content streams in grey: every colour operator becomes a grey one (rg, k, sc, scn with a
@@ -31,6 +34,7 @@ export function startState(): ColourState {
 export interface GrayContentJob {
   ctx: PDFContext;
   spaces: SpaceReader;
+  budget?: Budget;
   /** An inline image's operation in grey (BI ... EI), or null to keep it as it is. */
   inlineImage(op: Op, content: Uint8Array, resources: PDFDict | undefined): Uint8Array | null;
   /** Called every few thousand operations: the job's time budget. */
@@ -73,31 +77,73 @@ function byCount(nums: number[], spaces: SpaceReader): number | null {
   return null;
 }
 
+/** Content whole (a string), or its pieces as they are decoded, as often as they are asked for. */
+export type ContentSource = Uint8Array | (() => Iterable<Uint8Array>);
+
+export interface GrayResult {
+  /** The content in grey, or null when nothing needed changing. */
+  bytes: Uint8Array | null;
+  /** The colour state it ends in (for the next piece of a page's content). */
+  state: ColourState;
+  /** Operands follow the last operation: an operator in the next stream takes them. */
+  trailing: boolean;
+  /** Inline images converted. */
+  images: number;
+}
+
 /**
- * The content in grey, and the colour state it ends in (for the next piece of a page's content).
- * `bytes` is null when nothing needed changing.
+ * The content in grey. It is read as it is decoded (never held whole), twice when something
+ * changes: first up to the first change only (a page with no colour operator is never copied),
+ * then written out.
  */
 export function grayContent(
   job: GrayContentJob,
-  content: Uint8Array,
+  source: ContentSource,
   resources: PDFDict | undefined,
   state: ColourState = startState(),
-): { bytes: Uint8Array | null; state: ColourState; trailing: boolean } {
-  const out = new ByteSink();
-  let lastEnd = 0;
+): GrayResult {
+  const pieces = source instanceof Uint8Array ? () => [source] : source;
+  const start = { ...state, stack: [...state.stack] };
+  const probe = convert(job, pieces(), resources, state, null);
+  if (!probe.changed) return { bytes: null, state, trailing: probe.trailing, images: 0 };
+  const out = new Sink(job.budget);
+  try {
+    const r = convert(job, pieces(), resources, start, out);
+    return { bytes: out.finish(), state: start, trailing: r.trailing, images: r.images };
+  } finally {
+    out.release();
+  }
+}
+
+/** Converts the content, writing it to `out`; without `out`, stops at the first change. */
+function convert(
+  job: GrayContentJob,
+  pieces: Iterable<Uint8Array>,
+  resources: PDFDict | undefined,
+  state: ColourState,
+  out: Sink | null,
+): { changed: boolean; trailing: boolean; images: number } {
   let copied = 0;
   let changed = false;
   let count = 0;
+  let images = 0;
+  const reader = new ContentReader(pieces, {
+    budget: job.budget,
+    what: "A page's content",
+    done: (bytes) => {
+      out?.write(bytes.subarray(copied));
+      copied = 0;
+    },
+  });
   const replace = (op: Op, text: string | Uint8Array) => {
-    out.bytes(content.subarray(copied, op.start));
-    if (typeof text === "string") out.text(text);
-    else out.bytes(text);
-    copied = op.end;
     changed = true;
+    if (!out) return;
+    out.write(reader.window.subarray(copied, op.start));
+    out.write(typeof text === "string" ? ENCODER.encode(text) : text);
+    copied = op.end;
   };
-  for (const op of operations(content)) {
+  for (const op of reader.ops()) {
     if (++count % 4096 === 0) job.tick();
-    lastEnd = op.end;
     const stroke = op.op === op.op.toUpperCase() && op.op !== "BI";
     const side = stroke ? "stroke" : "fill";
     switch (op.op) {
@@ -162,17 +208,21 @@ export function grayContent(
         colour(job, op, state[side], stroke, replace);
         break;
       case "BI": {
-        const bytes = job.inlineImage(op, content, resources);
-        if (bytes) replace(op, bytes);
+        const bytes = job.inlineImage(op, reader.window, resources);
+        if (bytes) {
+          replace(op, bytes);
+          images++;
+        }
         break;
       }
     }
+    if (changed && !out) return { changed, trailing: false, images };
   }
-  const trailing = hasOperands(content, lastEnd);
-  if (!changed) return { bytes: null, state, trailing };
-  out.bytes(content.subarray(copied));
-  return { bytes: out.finish(), state, trailing };
+  out?.write(reader.window.subarray(copied));
+  return { changed, trailing: hasOperands(reader.window, reader.lastEnd), images };
 }
+
+const ENCODER = new TextEncoder();
 
 function colour(
   job: GrayContentJob,

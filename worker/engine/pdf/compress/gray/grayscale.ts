@@ -1,14 +1,17 @@
 import { type PDFDocument, PDFName, type PDFRawStream } from "@cantoo/pdf-lib";
 import { mozjpegEncoder } from "../../../codecs/mozjpeg";
-import { type Budget, yieldToEventLoop } from "../../../core/budget";
-import { isEngineError } from "../../../core/errors";
+import { type Budget, formatMemory, yieldToEventLoop } from "../../../core/budget";
+import { DecodeFailed, DecodeLimit } from "../../../core/decode";
+import { EngineError, isEngineError } from "../../../core/errors";
 import type { MozjpegEncoder } from "../../../image/jpeg/encode";
-import { contentLimit, readContent } from "../../redact/content";
+import { MalformedFilters } from "../../filters";
+import { programPieces, streamPieces } from "../content-pieces";
+import { OperationTooLarge } from "../content-reader";
 import { type ContentUnit, ContentWalk } from "../content-walk";
 import { deflate } from "../streams";
 import { grayAnnotation, grayFormFields, grayOutlines } from "./annotations";
 import { SpaceReader } from "./colour";
-import { type ColourState, type GrayContentJob, grayContent, startState } from "./content";
+import { type ColourState, type GrayContentJob, type GrayResult, grayContent, startState } from "./content";
 import { grayImage, type ImageOutcome } from "./image";
 import { grayInlineImage } from "./inline";
 import { grayShading } from "./shading";
@@ -67,11 +70,8 @@ export async function grayscaleDocument(
   const contentJob: GrayContentJob = {
     ctx,
     spaces,
-    inlineImage: (op, content, resources) => {
-      const out = grayInlineImage(ctx, spaces, op, content, resources);
-      if (out) report.images++;
-      return out;
-    },
+    budget,
+    inlineImage: (op, content, resources) => grayInlineImage(ctx, spaces, op, content, resources),
     tick: () => budget?.check(),
   };
   const done = new Set<PDFRawStream>();
@@ -104,6 +104,9 @@ export async function grayscaleDocument(
   return report;
 }
 
+/** What deflating a stream costs besides its output (fflate's level-9 tables and window). */
+const DEFLATE_TABLES = 1024 * 1024;
+
 /** One content program in grey: each stream rewritten in place, or joined into one when an operation spans two. */
 async function grayUnit(
   job: GrayContentJob,
@@ -115,72 +118,103 @@ async function grayUnit(
 ): Promise<void> {
   const ctx = job.ctx;
   const where = u.kind === "page" ? "a page" : `a ${u.kind}`;
-  const max = contentLimit(budget);
+  const pieces = { budget, what: "A page's content" };
+  // Each stream is read as it is decoded; a bomb is refused as every content reader refuses it.
+  const gray = (source: () => Iterable<Uint8Array>, state: ColourState) => {
+    try {
+      return grayContent(job, source, u.resources, state);
+    } catch (err) {
+      throw contentError(err, where, name);
+    }
+  };
   if (u.unreadable) report.keptContent++;
-  const decoded = u.streams.map((s) => {
-    try {
-      return readContent(ctx, s, max, where, name);
-    } catch (err) {
-      // A stream no reader can read stays as it is; a bomb is refused as every content reader refuses it.
-      if (isEngineError(err) && err.code === "pdf_damaged") {
-        report.keptContent++;
-        return null;
-      }
-      throw err;
-    }
-  });
   let state: ColourState = startState();
-  const results: { stream: PDFRawStream; bytes: Uint8Array | null }[] = [];
+  const results: { stream: PDFRawStream; bytes: Uint8Array | null; images: number }[] = [];
+  let held = 0;
   let split = false;
-  for (const [i, s] of u.streams.entries()) {
-    const content = decoded[i];
-    if (done.has(s) || !content) {
-      // Shared with a page already converted (its colours are grey now), or unreadable: what follows is read by count.
-      state = startState();
-      continue;
-    }
-    try {
-      const r = grayContent(job, content, u.resources, state);
-      state = r.state;
-      results.push({ stream: s, bytes: r.bytes });
-      if (r.trailing && i < u.streams.length - 1) split = true;
-    } catch (err) {
-      if (isEngineError(err) && err.code === "pdf_damaged") {
-        report.keptContent++;
+  let unreadable = false;
+  try {
+    for (const [i, s] of u.streams.entries()) {
+      if (done.has(s)) {
+        // Shared with a page already converted (its colours are grey now): what follows is read by count.
+        state = startState();
         continue;
       }
-      throw err;
-    }
-  }
-  if (split) {
-    // An operation's operands in one stream and its operator in the next: converted as one program.
-    if (u.page && decoded.every((d) => d !== null)) {
-      const parts = decoded as Uint8Array[];
-      const joined = new Uint8Array(parts.reduce((n, d) => n + d.length + 1, 0));
-      let at = 0;
-      for (const d of parts) {
-        joined.set(d, at);
-        joined[at + d.length] = 10;
-        at += d.length + 1;
+      try {
+        const r = gray(() => streamPieces(ctx, s, pieces), state);
+        state = r.state;
+        if (r.bytes) {
+          // The converted streams are written once all are read (they may have to be joined).
+          budget?.take(r.bytes.length, "A page's content in grey");
+          held += r.bytes.length;
+        }
+        results.push({ stream: s, bytes: r.bytes, images: r.images });
+        if (r.trailing && i < u.streams.length - 1) split = true;
+      } catch (err) {
+        // A stream no reader can read stays as it is; what follows is read by count.
+        if (!(isEngineError(err) && err.code === "pdf_damaged")) throw err;
+        report.keptContent++;
+        unreadable = true;
+        state = startState();
       }
-      const r = grayContent(job, joined, u.resources, startState());
+    }
+    if (split) {
+      for (const s of u.streams) done.add(s);
+      budget?.give(held);
+      held = 0;
+      // An operation's operands in one stream and its operator in the next: converted as one program.
+      if (!u.page || unreadable) return;
+      let r: GrayResult;
+      try {
+        r = gray(() => programPieces(ctx, u.streams, pieces), startState());
+      } catch (err) {
+        // A stream shared with a page already converted, unreadable after all: the content stays.
+        if (isEngineError(err) && err.code === "pdf_damaged") return;
+        throw err;
+      }
       if (r.bytes) {
-        const ref = ctx.register(ctx.stream(deflate(r.bytes), { Filter: "FlateDecode" } as never));
+        const ref = ctx.register(ctx.stream(await packed(r.bytes, budget), { Filter: "FlateDecode" } as never));
         u.page.node.set(PDFName.of("Contents"), ref);
         report.streams++;
+        report.images += r.images;
       }
+      return;
     }
-    for (const s of u.streams) done.add(s);
-    return;
-  }
-  for (const { stream, bytes } of results) {
-    done.add(stream);
-    if (!bytes) continue;
-    stream.dict.set(PDFName.of("Filter"), PDFName.of("FlateDecode"));
-    stream.dict.delete(PDFName.of("DecodeParms"));
-    stream.updateContents(deflate(bytes));
-    report.streams++;
+    for (const { stream, bytes, images } of results) {
+      done.add(stream);
+      if (!bytes) continue;
+      stream.dict.set(PDFName.of("Filter"), PDFName.of("FlateDecode"));
+      stream.dict.delete(PDFName.of("DecodeParms"));
+      stream.updateContents(await packed(bytes, budget));
+      report.streams++;
+      report.images += images;
+    }
+  } finally {
+    budget?.give(held);
   }
   budget?.check();
   await yieldToEventLoop();
+}
+
+/** `bytes` deflated, the output and the deflater's tables charged while it runs. */
+async function packed(bytes: Uint8Array, budget: Budget | undefined): Promise<Uint8Array> {
+  return budget
+    ? budget.holding(bytes.length + DEFLATE_TABLES, "A page's content in grey", () => deflate(bytes))
+    : deflate(bytes);
+}
+
+/** A content reader's error as the job's: past the limit is a bomb (413), damage is pdf_damaged. */
+function contentError(err: unknown, where: string, name: string | undefined): unknown {
+  const label = name ?? "This PDF";
+  if (err instanceof DecodeLimit) {
+    return new EngineError(
+      "job_too_large",
+      `${label} has content (${where}) that unpacks to more than ${formatMemory(err.limit)}. It may be a decompression bomb.`,
+    );
+  }
+  // An operation too long to read: the stream stays as it is, as a damaged one does.
+  if (err instanceof DecodeFailed || err instanceof MalformedFilters || err instanceof OperationTooLarge) {
+    return new EngineError("pdf_damaged", `${label} is damaged: the content of ${where} cannot be read.`);
+  }
+  return err;
 }
