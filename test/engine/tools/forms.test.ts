@@ -255,6 +255,108 @@ describe("sign", () => {
   });
 });
 
+/** The images drawn on each page, as `pdfimages -list` names them (soft masks not counted). */
+async function imagesPerPage(bytes: Uint8Array): Promise<Map<number, number>> {
+  const rows = (await oracle("pdfimages", ["-list", "{in}"], bytes)).stdout.split("\n").slice(2);
+  const count = new Map<number, number>();
+  for (const row of rows) {
+    const [page, , type] = row.trim().split(/\s+/);
+    if (type === "image") count.set(Number(page), (count.get(Number(page)) ?? 0) + 1);
+  }
+  return count;
+}
+
+/**
+ * What the Sign page sends, signed: a form flattened under the signature, a typed name's image on
+ * every page, a camera photo carried as it is and turned (these were read back in the browser
+ * tests, test/e2e/tools-sign.spec.ts, which now check what the page sends).
+ */
+describe("sign, as the page sends it", () => {
+  const sign = (
+    doc: Uint8Array,
+    fields: Record<string, string>,
+    signature: { name: string; bytes: Uint8Array; type: string },
+  ) => convert("sign-pdf", [pdf("doc.pdf", doc)], fields, { attachments: { signature } }).then((r) => made(r).bytes);
+  const place = (page: number, more: Record<string, number> = {}) => ({
+    page,
+    x: 0.4,
+    y: 0.45,
+    width: 0.25,
+    height: 0.06,
+    ...more,
+  });
+
+  it("flattens a form it signs: the form is gone, its values are page content, the name and date under the ink", async () => {
+    const form = await corpusFile("pdf/valid/pysample__libreoffice-form.pdf");
+    const ink = await solidPng(60, 20, [20, 20, 160, 255]);
+    const out = await sign(
+      form,
+      { placements: JSON.stringify([place(1)]), signerName: "Ada Lovelace", date: "28 November 2026" },
+      { name: "signature.png", bytes: ink, type: "image/png" },
+    );
+    await expectValidPdf(out);
+    const text = await pdfText(out, ["-f", "1", "-l", "1"]);
+    for (const shown of ["Ada Lovelace", "28 November 2026", "Alice"]) expect(text).toContain(shown);
+    expect(await imagesPerPage(out)).toEqual(new Map([[1, 1]]));
+    expect((await oracle("pdfinfo", ["{in}"], out)).stdout).toMatch(/Form:\s+none/);
+    expect(await qpdfFields(out)).toEqual({});
+  });
+
+  it("puts one image on every page asked, with the name and no date", async () => {
+    const doc = await PDFDocument.create();
+    for (let i = 0; i < 4; i++) doc.addPage([595, 842]);
+    const ink = await solidPng(120, 30, [0, 0, 0, 255]);
+    const out = await sign(
+      await doc.save(),
+      { placements: JSON.stringify([1, 2, 3, 4].map((n) => place(n))), signerName: "Grace Hopper" },
+      { name: "signature.png", bytes: ink, type: "image/png" },
+    );
+    expect(await imagesPerPage(out)).toEqual(
+      new Map([
+        [1, 1],
+        [2, 1],
+        [3, 1],
+        [4, 1],
+      ]),
+    );
+    const third = await pdfText(out, ["-f", "3", "-l", "3"]);
+    expect(third).toContain("Grace Hopper");
+    expect(third).not.toMatch(/\d{4}/);
+  });
+
+  it("carries a photo of a signature as the JPEG it is, and turns it as asked", async () => {
+    const fourPages = await corpusFile("pdf/valid/pysample__pdflatex-4-pages.pdf");
+    // Upright, 600 x 450, as the page sends a camera photo (it applies the EXIF orientation first).
+    const photo = await corpusFile("img/jpeg/sharp__Landscape_1.jpg");
+    const out = await sign(
+      fourPages,
+      { placements: JSON.stringify([place(2, { width: 0.3, height: 0.17, rotation: 90 })]) },
+      { name: "photo.jpg", bytes: photo, type: "image/jpeg" },
+    );
+    await expectValidPdf(out);
+    const rows = (await oracle("pdfimages", ["-list", "{in}"], out)).stdout
+      .split("\n")
+      .slice(2)
+      .map((r) => r.trim().split(/\s+/))
+      .filter((r) => r[2] === "image");
+    expect(rows.map((r) => [r[0], r[3], r[4], r[8]])).toEqual([["2", "600", "450", "jpeg"]]);
+    // The 4:3 picture stands upright on the page: what changed is taller than it is wide.
+    const before = await render(fourPages, { page: 2, dpi: 40, gray: true });
+    const after = await render(out, { page: 2, dpi: 40, gray: true });
+    let [x0, y0, x1, y1] = [after.width, after.height, -1, -1];
+    for (let y = 0; y < after.height; y++) {
+      for (let x = 0; x < after.width; x++) {
+        const i = y * after.width + x;
+        if (Math.abs(before.data[i] - after.data[i]) < 40) continue;
+        [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
+      }
+    }
+    const ratio = (y1 - y0 + 1) / (x1 - x0 + 1);
+    expect(ratio).toBeGreaterThan(1.2);
+    expect(ratio).toBeLessThan(1.45);
+  });
+});
+
 // A field whose /Kids names its one widget 200,000 times (the form-fields endpoint's bounds:
 // test/worker/convert/form-bounds.test.ts).
 /** A PDF written by hand: objects numbered from 1 (object 1 the catalog), a correct xref table. */

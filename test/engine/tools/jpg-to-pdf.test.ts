@@ -1,4 +1,10 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { dwebp as dwebpRgba } from "../support/oracles";
 import {
   base64Bytes,
   blocks,
@@ -195,6 +201,37 @@ describe("jpg-to-pdf with WebP images", () => {
       ["image", "300", "300", "rgb", "3", "8", "jpeg"],
       ["smask", "300", "300", "gray", "1", "8", "image"],
     ]);
+  });
+
+  it("writes a lossless WebP with alpha exactly: its colour and its soft mask are libwebp's decoding", async () => {
+    const file = await image("webp/libwebp__lossless1.webp");
+    const out = await toPdf(await image("webp/libwebp__test.webp"), await image("jpeg/progressive_cat.jpg"), file);
+    // page, type, width, height, enc: a lossy WebP and a JPEG as JPEGs, the lossless one deflated.
+    expect((await imagesIn(out)).map((r) => [r[0], r[1], r[2], r[6]])).toEqual([
+      ["image", "128", "128", "jpeg"],
+      ["image", "320", "240", "jpeg"],
+      ["image", "1000", "307", "image"],
+      ["smask", "1000", "307", "image"],
+    ]);
+    const dir = await mkdtemp(join(tmpdir(), "engine-webp-"));
+    try {
+      await writeFile(join(dir, "in.pdf"), out);
+      await promisify(execFile)("pdfimages", ["-f", "3", "-l", "3", join(dir, "in.pdf"), join(dir, "img")]);
+      const [colourFile, alphaFile] = (await readdir(dir)).filter((f) => f.startsWith("img-")).sort();
+      const colour = parsePnm(new Uint8Array(await readFile(join(dir, colourFile))));
+      const alpha = parsePnm(new Uint8Array(await readFile(join(dir, alphaFile))));
+      const reference = await dwebpRgba(file.bytes);
+      expect([colour.width, colour.height, alpha.width, alpha.height]).toEqual([1000, 307, 1000, 307]);
+      let differing = 0;
+      for (let i = 0; i < 1000 * 307; i++) {
+        const [r, g, b, a] = reference.data.subarray(i * 4, i * 4 + 4);
+        const c = colour.data.subarray(i * 3, i * 3 + 3);
+        if (c[0] !== r || c[1] !== g || c[2] !== b || alpha.data[i * alpha.channels] !== a) differing++;
+      }
+      expect(differing).toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("turns the page by the WebP's EXIF orientation", async () => {
