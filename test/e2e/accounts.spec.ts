@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { shot } from "./screens";
 
 const PDF = "test/fixtures/corpus/pdf/valid/pysample__minimal-document.pdf";
 
@@ -124,7 +125,7 @@ test("the sign-up dialog says by the password field why the server refuses a new
     "This password is easy to guess: it is a common password, word, name or keyboard pattern, perhaps with numbers or symbols added. Please choose another; a few unrelated words make a strong password.";
   await expect(dialog.getByText(common)).toBeVisible();
   await expect(page.getByTestId("toast").filter({ hasText: "Registration failed" })).toContainText(common);
-  await dialog.screenshot({ path: test.info().outputPath("sign-up-refused.png") });
+  await shot(dialog, test.info().outputPath("sign-up-refused.png"));
   await fill(dialog, "x7#Kq2!");
   await expect(dialog.getByText("Please choose a password of at least 8 characters.")).toBeVisible();
 
@@ -141,7 +142,7 @@ test("the sign-up dialog says by the password field why the server refuses a new
       "Dieses Passwort ist leicht zu erraten: Es besteht aus deinem Namen, deiner E-Mail-Adresse oder dem Namen dieser Website. Bitte wähle ein anderes.",
     ),
   ).toBeVisible();
-  await german.screenshot({ path: test.info().outputPath("sign-up-refused-de.png") });
+  await shot(german, test.info().outputPath("sign-up-refused-de.png"));
   // A good passphrase goes through.
   await fill(german, "tulip-canyon-raft");
   await expect(page.getByRole("dialog", { name: "Konto erstellen" })).toBeHidden();

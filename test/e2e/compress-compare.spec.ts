@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { readFileSync, statSync } from "node:fs";
 import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 import type { Locator, Page } from "@playwright/test";
@@ -6,7 +5,7 @@ import sharp from "sharp";
 import { CompressImageOptions, CompressPdfOptions, objectEntries } from "../../schema/options";
 import { blockServerJobs, localLink, openOnDevice, saveLocal } from "./device-helpers";
 import { expect, test } from "./fixtures";
-import { corpus, download, run, signUp, writeTemp } from "./tools-helpers";
+import { corpus, download, expectValidPdf, signUp, writeTemp } from "./tools-helpers";
 
 /**
  * See before you keep (issue 19): the before/after comparison on compress image and compress PDF,
@@ -343,7 +342,7 @@ test("compress image: a typed target is sent in decimal megabytes; one it cannot
   if (met === "false") await expect(outcome).toContainText(/^Could not reach 10 KB: ./);
 });
 
-test("compress PDF: More options sends the cleanup choices, and they happen", async ({ page }) => {
+test("compress PDF: More options sends the cleanup choices", async ({ page }) => {
   test.skip(!["grayscale", "removeMetadata"].every((f) => reads(CompressPdfOptions, f)), NO_CLEANUP_YET);
   await recordFields(page);
   await signUp(page);
@@ -352,7 +351,6 @@ test("compress PDF: More options sends the cleanup choices, and they happen", as
   doc.setTitle("Holiday photos");
   doc.setAuthor("Ada Tester");
   const input = writeTemp("titled.pdf", Buffer.from(await doc.save()));
-  expect(run("pdfinfo", [input])).toMatch(/Title:\s+Holiday photos/);
   await page.getByTestId("file-input").setInputFiles(input);
   await expect(page.getByTestId("pdf-options-summary")).toHaveText(
     "Colours kept; thumbnails and unused objects removed",
@@ -367,20 +365,9 @@ test("compress PDF: More options sends the cleanup choices, and they happen", as
   expect(
     ["grayscale", "removeMetadata", "removeThumbnails", "removeAttachments", "removeUnused"].map((n) => fields[n]),
   ).toEqual(["true", "true", "true", "false", "true"]);
+  // That they happen (no metadata, every pixel grey) is judged in the engine's compression tests.
   const file = await download(page, page.getByTestId("upload-item").getByRole("button", { name: /^Download/ }));
-  const info = run("pdfinfo", [file.path]);
-  expect(info).not.toMatch(/Title:/);
-  expect(info).not.toMatch(/Author:/);
-  // Grey: the page renders with no colour left (pdftoppm's pixels, R = G = B).
-  const png = await sharp(execFileSync("pdftoppm", ["-r", "30", "-png", "-singlefile", file.path]))
-    .raw()
-    .toBuffer({
-      resolveWithObject: true,
-    });
-  let coloured = 0;
-  for (let i = 0; i < png.data.length; i += png.info.channels)
-    if (Math.max(Math.abs(png.data[i] - png.data[i + 1]), Math.abs(png.data[i + 1] - png.data[i + 2])) > 3) coloured++;
-  expect(coloured).toBe(0);
+  expectValidPdf(file.path);
 });
 
 test("on this device: the comparison shows results that never left memory", async ({ page }) => {

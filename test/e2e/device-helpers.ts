@@ -41,9 +41,8 @@ export async function openOnDevice(page: Page, path: string) {
 
 /** A result made on this device: a link that downloads from memory, with the file's name. */
 export async function saveLocal(page: Page, link: Locator): Promise<{ path: string; url: string; name: string }> {
-  // The first job on a page loads the engine (codecs, font): on a busy machine that takes a while
-  // (JPG to PDF's first result took just over 60 s beside the other worker's tests in a CI run).
-  await expect(link).toHaveAttribute("href", /^blob:/, { timeout: 150_000 });
+  // The first job on a page loads the engine (codecs, font) into the Web Worker first.
+  await expect(link).toHaveAttribute("href", /^blob:/, { timeout: 60_000 });
   const started = page.waitForEvent("download");
   await link.click();
   const file = await started;

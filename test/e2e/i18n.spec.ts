@@ -1,10 +1,11 @@
 import { expect, test } from "./fixtures";
+import { shot } from "./screens";
 
 /**
  * The site in the visitor's language: German at phone width (long words must not push the page
  * sideways), Japanese, Arabic right to left, the language menu (URL, remembered choice), first
  * visits chosen from the browser's languages, and the links search engines read.
- * Screenshots land in test/e2e/output/i18n for a person to look at.
+ * With SCREENSHOTS=1, screenshots land in test/e2e/output/i18n for a person to look at.
  */
 const SHOTS = "test/e2e/output/i18n";
 
@@ -37,11 +38,11 @@ test("German at 390 px: long words wrap, nothing overflows, links keep the langu
   await page.goto("/de");
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Alle PDF-Tools, die du brauchst");
   await expect(page.getByRole("heading", { name: "Unterstütze unsere kostenlosen Tools" })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/de-home-390.png`, fullPage: true });
+  await shot(page, `${SHOTS}/de-home-390.png`, { fullPage: true });
   await page.getByRole("button", { name: "Menü öffnen" }).click();
   const sheet = page.getByTestId("mobile-sheet");
   await expect(sheet.getByRole("link", { name: "Alle Tools" })).toHaveAttribute("href", "/de/all-tools");
-  await page.screenshot({ path: `${SHOTS}/de-sheet-390.png` });
+  await shot(page, `${SHOTS}/de-sheet-390.png`);
   await sheet.getByRole("link", { name: "PDF zusammenfügen" }).click();
   await expect(page).toHaveURL(/\/de\/merge-pdf$/);
   await expect(page).toHaveTitle("PDF zusammenfügen | PDFTools");
@@ -55,7 +56,7 @@ test("Japanese: words, title and formats in Japanese", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "結合・分割" })).toBeVisible();
   await expect(page.getByRole("link", { name: /PDF 結合/ }).first()).toBeVisible();
   await expect(page).toHaveTitle("すべてのツール | PDFTools");
-  await page.screenshot({ path: `${SHOTS}/ja-all-tools-1366.png`, fullPage: true });
+  await shot(page, `${SHOTS}/ja-all-tools-1366.png`, { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSidewaysScroll(page);
 });
@@ -77,13 +78,13 @@ test("Arabic: right to left, the layout mirrored, arrows pointing the reading wa
   const arrow = await explore.locator("svg").boundingBox();
   const text = await explore.boundingBox();
   expect(arrow && text && arrow.x < text.x + text.width / 2).toBe(true);
-  await page.screenshot({ path: `${SHOTS}/ar-home-1366.png`, fullPage: true });
+  await shot(page, `${SHOTS}/ar-home-1366.png`, { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSidewaysScroll(page);
-  await page.screenshot({ path: `${SHOTS}/ar-home-390.png` });
+  await shot(page, `${SHOTS}/ar-home-390.png`);
   await page.goto("/ar/donate");
   await expect(page.getByRole("heading", { level: 1, name: "ادعمني بفنجان قهوة" })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/ar-donate-390.png`, fullPage: true });
+  await shot(page, `${SHOTS}/ar-donate-390.png`, { fullPage: true });
 });
 
 test("the language menu changes the language and the URL, and the choice is remembered", async ({ page }) => {

@@ -1,6 +1,6 @@
 import { localLink, openOnDevice, saveLocal } from "./device-helpers";
 import { expect, test } from "./fixtures";
-import { corpus, expectToast, expectValidPdf, pageCount, run } from "./tools-helpers";
+import { corpus, expectToast, expectValidPdf } from "./tools-helpers";
 
 /**
  * The installable app, offline: after one visit the service worker holds the site and the
@@ -10,15 +10,17 @@ import { corpus, expectToast, expectValidPdf, pageCount, run } from "./tools-hel
 
 // Every other spec blocks service workers (each test would precache the whole site); this one is about them.
 test.use({ serviceWorkers: "allow" });
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 90_000 });
 
 const fourPages = corpus("pdf/valid/pysample__pdflatex-4-pages.pdf");
 
-test("the app is installable: a manifest with its icons, and a service worker that controls the page", async ({
+test("installable, then offline after one visit: pages open from the cache, tools run on this device, server tools say why not", async ({
   page,
   request,
+  context,
 }) => {
-  await page.goto("/");
+  // Installable: a manifest with its icons.
+  await page.goto("/rotate-pdf");
   const href = await page.locator('link[rel="manifest"]').getAttribute("href");
   expect(href).toBe("/manifest.webmanifest");
   const manifest = await (await request.get(href ?? "")).json();
@@ -26,16 +28,6 @@ test("the app is installable: a manifest with its icons, and a service worker th
   const sizes = (manifest.icons as { sizes: string }[]).map((i) => i.sizes);
   expect(sizes).toEqual(expect.arrayContaining(["192x192", "512x512"]));
   for (const icon of manifest.icons as { src: string }[]) expect((await request.get(icon.src)).status()).toBe(200);
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-});
-
-test("offline after one visit: pages open from the cache, tools run on this device, server tools say why not", async ({
-  page,
-  context,
-}) => {
-  await page.goto("/rotate-pdf");
   // Installed (everything precached) and in control of the page.
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.reload();
@@ -57,7 +49,6 @@ test("offline after one visit: pages open from the cache, tools run on this devi
   await page.getByTestId("file-input").setInputFiles(fourPages);
   await page.getByRole("button", { name: "Rotate PDF" }).click();
   const out = await saveLocal(page, localLink(page.getByTestId("upload-item")));
+  expect(out.url).toMatch(/^blob:/);
   expectValidPdf(out.path);
-  expect(pageCount(out.path)).toBe(4);
-  expect(run("pdfinfo", [out.path])).toMatch(/Page rot:\s+90/);
 });

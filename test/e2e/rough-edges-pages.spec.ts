@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { contrastOf } from "./contrast";
 import { expect as baseExpect, test } from "./fixtures";
+import { SCREENSHOTS, shot } from "./screens";
 
 // Pages here wait on the session, the config and the allowance: give a loaded machine time.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -14,7 +15,7 @@ test.describe.configure({ timeout: 180_000 });
  * stop skips to the content, and toasts neither cover the run button nor join the Tab order.
  */
 const SHOTS = "test/e2e/output/screens/rough-b";
-mkdirSync(SHOTS, { recursive: true });
+if (SCREENSHOTS) mkdirSync(SHOTS, { recursive: true });
 const PDF = "test/fixtures/corpus/pdf/valid/pysample__pdflatex-4-pages.pdf";
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -25,10 +26,12 @@ const VIEWPORTS = [
 ] as const;
 const THEMES = ["light", "dark"] as const;
 
+/** A screenshot for a person to look at, only with SCREENSHOTS=1. */
 async function look(page: Page, name: string, fullPage = true) {
+  if (!SCREENSHOTS) return;
   // Toasts and transitions settle before the picture.
   await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
+  await shot(page, `${SHOTS}/${name}.png`, { fullPage });
 }
 
 for (const vp of VIEWPORTS) {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "./fixtures";
-import { download, pageCount } from "./tools-helpers";
+import { download, expectValidPdf } from "./tools-helpers";
 
 const PDF = "test/fixtures/corpus/pdf/valid/pysample__pdflatex-4-pages.pdf";
 
@@ -28,7 +28,7 @@ test("a shared link opens in a fresh browser and downloads the file", async ({
   await expect(page.getByText("Expires", { exact: true })).toBeVisible();
   const saved = await download(page, page.getByRole("button", { name: "Download File" }));
   expect(saved.name).toBe("minutes-rotated.pdf");
-  expect(pageCount(saved.path)).toBe(4);
+  expectValidPdf(saved.path);
   await stranger.close();
 });
 
@@ -73,7 +73,7 @@ test("File History lists a signed-in user's conversions with their downloads", a
   await expect(table.getByRole("row").nth(2)).toContainText("one-rotated.pdf");
   const saved = await download(page, table.getByRole("button", { name: "Download" }).first());
   expect(saved.name).toBe("two-rotated.pdf");
-  expect(pageCount(saved.path)).toBe(4);
+  expectValidPdf(saved.path);
 });
 
 test("a result's Share button makes a link that works in a fresh browser", async ({ page, browser }) => {
@@ -94,6 +94,6 @@ test("a result's Share button makes a link that works in a fresh browser", async
   await other.goto(url);
   await expect(other.getByTestId("shared-file-name")).toHaveText("pysample__pdflatex-4-pages-rotated.pdf");
   const saved = await download(other, other.getByRole("button", { name: "Download File" }));
-  expect(pageCount(saved.path)).toBe(4);
+  expectValidPdf(saved.path);
   await stranger.close();
 });

@@ -1,14 +1,23 @@
-import { mkdirSync, readdirSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync } from "node:fs";
 import { PDFDocument, PDFName, StandardFonts } from "@cantoo/pdf-lib";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { corpus, download, expectToast, expectValidPdf, run, signUp, writeTemp } from "./tools-helpers";
+import { SCREENSHOTS, shot } from "./screens";
+import {
+  corpus,
+  download,
+  expectToast,
+  expectValidPdf,
+  expectValidZip,
+  recordForms,
+  sentForm,
+  signUp,
+} from "./tools-helpers";
 
 /**
- * Fill PDF Form and Flatten PDF in Chromium. The form is built here with pdf-lib; every output is
- * read back with qpdf (its AcroForm), pdftotext (the values as the pages show them, so the
- * appearances were made) and pdftoppm (the pixels changed where the values are).
+ * Fill PDF Form and Flatten PDF in Chromium. The form is built here with pdf-lib; what the person
+ * fills in is what the page sends, and a valid PDF comes back (the filled, flattened files are
+ * judged by qpdf, pdftotext and pdftoppm in test/engine/tools/forms.test.ts).
  */
 
 const SHOTS = "/tmp/shots/fill-form";
@@ -62,31 +71,8 @@ async function xfaOnlyPdf(): Promise<Buffer> {
 
 const pdfFile = (name: string, buffer: Buffer) => ({ name, mimeType: "application/pdf", buffer });
 
-interface AcroField {
-  fullname: string;
-  value: string | null;
-}
-function acroFields(path: string): AcroField[] {
-  const json = JSON.parse(run("qpdf", ["--json", "--json-key=acroform", path])) as {
-    acroform: { fields: AcroField[] };
-  };
-  // qpdf's JSON v2 writes text strings as "u:text" and names as "/Name".
-  return json.acroform.fields.map((f) => ({ ...f, value: f.value?.replace(/^u:/, "") ?? null }));
-}
-
-function text(path: string): string {
-  // In content order: a multi-line value is not interleaved with the labels beside it.
-  return run("pdftotext", ["-raw", path, "-"]).replace(/\s+/g, " ");
-}
-
-/** The pixels (grey, 72 dpi, so 1 px = 1 pt) of a box of page 1, given from the page's top left. */
-function pixels(path: string, box: { x: number; y: number; width: number; height: number }): string {
-  const args = ["-f", "1", "-l", "1", "-r", "72", "-gray", "-x", String(box.x), "-y", String(box.y)];
-  return run("pdftoppm", [...args, "-W", String(box.width), "-H", String(box.height), path]);
-}
-const fromTop = (b: typeof NAME_BOX) => ({ ...b, y: 792 - b.y - b.height });
-
 async function openForm(page: Page, buffer: Buffer, name = "membership.pdf") {
+  await recordForms(page);
   await page.goto("/fill-form");
   await page.getByTestId("file-input").setInputFiles(pdfFile(name, buffer));
   await expect(page.getByTestId("form-status")).toContainText("6 fields", { timeout: 20_000 });
@@ -114,23 +100,21 @@ test("fill form: the fields are listed and on the page; typed values show in eve
   await expect(onPage.getByLabel("Country")).toHaveValue("Japan");
   await onPage.getByLabel("Colour").selectOption("Green");
   await page.setViewportSize({ width: 1366, height: 900 });
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/filled-desktop-light.png`, fullPage: true });
+  if (SCREENSHOTS) mkdirSync(SHOTS, { recursive: true });
+  await shot(page, `${SHOTS}/filled-desktop-light.png`, { fullPage: true });
 
   await page.getByRole("button", { name: "Fill PDF" }).click();
   const file = await download(page, page.getByRole("button", { name: "Download PDF" }));
-  await page.screenshot({ path: `${SHOTS}/result-desktop-light.png`, fullPage: true });
+  await shot(page, `${SHOTS}/result-desktop-light.png`, { fullPage: true });
   expectValidPdf(file.path);
-  const shown = text(file.path);
-  for (const value of ["Ada Lovelace", "First line", "Second line", "Japan"]) expect(shown).toContain(value);
-  const fields = Object.fromEntries(acroFields(file.path).map((f) => [f.fullname, f.value]));
-  expect(fields).toMatchObject({ Name: "Ada Lovelace", Member: "/Yes", Country: "Japan", Colour: "Green" });
-  expect(fields.Size).toMatch(/Large|^\/\d$/);
-
-  const originalPath = writeTemp("original.pdf", original);
-  expect(pixels(file.path, fromTop(NAME_BOX))).not.toBe(pixels(originalPath, fromTop(NAME_BOX)));
-  const title = { x: 40, y: 30, width: 250, height: 30 };
-  expect(pixels(file.path, title)).toBe(pixels(originalPath, title));
+  // What was typed, ticked and chosen, on the page or in the list, is what was sent.
+  expect(JSON.parse((await sentForm(page, "/api/convert/fill-form")).fields.values)).toMatchObject({
+    Name: "Ada Lovelace",
+    Notes: "First line\nSecond line",
+    Member: true,
+    Size: "Large",
+    Country: "Japan",
+  });
 });
 
 test("fill form: flattened, the values stay on the page and the form is gone", async ({ page }) => {
@@ -139,10 +123,11 @@ test("fill form: flattened, the values stay on the page and the form is gone", a
   await page.getByTestId("form-page").first().getByLabel("Name", { exact: true }).fill("Grace Hopper");
   await page.getByText("Flatten the filled form (values can no longer be changed)").click();
   await page.getByRole("button", { name: "Fill PDF" }).click();
+  const sent = await sentForm(page, "/api/convert/fill-form");
+  expect(sent.fields.flatten).toBe("true");
+  expect(JSON.parse(sent.fields.values)).toMatchObject({ Name: "Grace Hopper" });
   const file = await download(page, page.getByRole("button", { name: "Download PDF" }));
   expectValidPdf(file.path);
-  expect(acroFields(file.path)).toEqual([]);
-  expect(text(file.path)).toContain("Grace Hopper");
 });
 
 test("fill form: a CSV fills the form from a row, or makes one PDF per row in a ZIP", async ({ page }) => {
@@ -167,21 +152,13 @@ test("fill form: a CSV fills the form from a row, or makes one PDF per row in a 
 
   await page.getByText("One PDF per row (ZIP)").click();
   await page.getByLabel("Name each file by").selectOption("name");
-  await page.screenshot({ path: `${SHOTS}/mail-merge-desktop-light.png`, fullPage: true });
+  await shot(page, `${SHOTS}/mail-merge-desktop-light.png`, { fullPage: true });
   await page.getByRole("button", { name: "Create 3 PDFs" }).click();
+  expect((await sentForm(page, "/api/convert/fill-form")).fields).toMatchObject({ eachRow: "true", nameBy: "Name" });
   const zip = await download(page, page.getByRole("button", { name: "Download all (ZIP)" }));
   expect(zip.name).toMatch(/\.zip$/);
-  const listing = run("unzip", ["-Z1", zip.path]).trim().split("\n").sort();
+  const listing = expectValidZip(zip.path);
   expect(listing).toHaveLength(3);
-  const dir = `${zip.path}-x`;
-  run("unzip", ["-q", zip.path, "-d", dir]);
-  const texts = readdirSync(dir).map((f) => {
-    expectValidPdf(join(dir, f));
-    return text(join(dir, f));
-  });
-  for (const who of ["Lovelace, Ada", "Alan Turing", 'Grace "Amazing" Hopper']) {
-    expect(texts.filter((t) => t.includes(who))).toHaveLength(1);
-  }
   expect(listing.some((n) => n.includes("Alan Turing") || n.includes("Alan_Turing"))).toBe(true);
 });
 
@@ -189,28 +166,30 @@ test("fill form: a PDF with no fields, and an XFA-only form, are explained", asy
   await page.goto("/fill-form");
   await page.getByTestId("file-input").setInputFiles(plain);
   await expect(page.getByTestId("no-fields")).toContainText("This PDF has no form fields to fill.");
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/no-fields.png` });
+  if (SCREENSHOTS) mkdirSync(SHOTS, { recursive: true });
+  await shot(page, `${SHOTS}/no-fields.png`);
   await page.getByRole("button", { name: "Choose another PDF" }).click();
   await page.getByTestId("file-input").setInputFiles(pdfFile("xfa.pdf", await xfaOnlyPdf()));
   await expect(page.getByTestId("form-refused")).toContainText("XFA");
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS}/xfa-mobile.png`, fullPage: true });
+  await shot(page, `${SHOTS}/xfa-mobile.png`, { fullPage: true });
 });
 
 test("fill form: how it looks on a phone and in the dark", async ({ page }) => {
+  test.skip(!SCREENSHOTS, "screenshots to look at: SCREENSHOTS=1");
   await page.setViewportSize({ width: 390, height: 844 });
   await openForm(page, await formPdf({ name: "Ada" }));
   await expect(page.getByTestId("form-page").first().locator("canvas")).toBeVisible();
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/form-mobile-light.png`, fullPage: true });
+  if (SCREENSHOTS) mkdirSync(SHOTS, { recursive: true });
+  await shot(page, `${SHOTS}/form-mobile-light.png`, { fullPage: true });
   await page.getByTestId("theme-toggle").click();
-  await page.screenshot({ path: `${SHOTS}/form-mobile-dark.png`, fullPage: true });
+  await shot(page, `${SHOTS}/form-mobile-dark.png`, { fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });
-  await page.screenshot({ path: `${SHOTS}/form-desktop-dark.png`, fullPage: true });
+  await shot(page, `${SHOTS}/form-desktop-dark.png`, { fullPage: true });
 });
 
 test("flatten: form fields become page content; the values still read", async ({ page }) => {
+  await recordForms(page);
   await signUp(page);
   await page.goto("/flatten-pdf");
   await page
@@ -221,18 +200,17 @@ test("flatten: form fields become page content; the values still read", async ({
   await page.getByText("Comments, highlights and stamps").click();
   await expect(page.getByText("Choose what to flatten: form fields, annotations, or both.")).toBeVisible();
   await page.getByText("Form fields", { exact: true }).click();
-  mkdirSync("/tmp/shots/flatten-pdf", { recursive: true });
+  if (SCREENSHOTS) mkdirSync("/tmp/shots/flatten-pdf", { recursive: true });
   await page.setViewportSize({ width: 1366, height: 900 });
-  await page.screenshot({ path: "/tmp/shots/flatten-pdf/desktop-light.png", fullPage: true });
+  await shot(page, "/tmp/shots/flatten-pdf/desktop-light.png", { fullPage: true });
   await page.getByRole("button", { name: "Flatten PDF" }).click();
   const item = page.getByTestId("upload-item");
   await expect(item).toHaveAttribute("data-status", "completed", { timeout: 20_000 });
   await expectToast(page, "Files processed successfully");
+  expect((await sentForm(page, "/api/convert/flatten-pdf")).fields.annotations).toBe("false");
   const file = await download(page, item.getByRole("button", { name: /^Download/ }));
   expectValidPdf(file.path);
-  expect(acroFields(file.path)).toEqual([]);
-  expect(text(file.path)).toContain("Katherine Johnson");
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByTestId("theme-toggle").click();
-  await page.screenshot({ path: "/tmp/shots/flatten-pdf/mobile-dark.png", fullPage: true });
+  await shot(page, "/tmp/shots/flatten-pdf/mobile-dark.png", { fullPage: true });
 });

@@ -57,10 +57,78 @@ export function pageCount(path: string): number {
   return Number(run("qpdf", ["--show-npages", path]).trim());
 }
 
-export function expectValidPdf(path: string) {
+/**
+ * The download is a PDF qpdf reads without errors (with its password, if it has one). What it
+ * holds is judged in the engine's tests (test/engine/tools); here, that the person got a file.
+ */
+export function expectValidPdf(path: string, password?: string) {
   // qpdf exits non-zero (and execFileSync throws) on errors; warnings exit 3 and are reported too.
-  const out = run("qpdf", ["--check", path]);
+  const out = run("qpdf", ["--check", ...(password === undefined ? [] : [`--password=${password}`]), path]);
   expect(out).toContain("No syntax or stream encoding errors found");
+}
+
+/** The download is a ZIP unzip reads whole; its entries' names. */
+export function expectValidZip(path: string): string[] {
+  run("unzip", ["-tq", path]);
+  return run("unzip", ["-Z1", path]).trim().split("\n");
+}
+
+export interface SentForm {
+  url: string;
+  fields: Record<string, string>;
+  files: { field: string; name: string; type: string; size: number }[];
+}
+
+/**
+ * Records every form the page sends (fetch or XMLHttpRequest with a FormData body): each text
+ * field's value and each file's field and name, in order. Chromium does not hand a request's file
+ * parts to Playwright, so the page's own FormData is read. Call before the page is opened.
+ */
+export async function recordForms(page: Page) {
+  await page.addInitScript(() => {
+    const sent: SentForm[] = [];
+    (window as unknown as { __sentForms: SentForm[] }).__sentForms = sent;
+    const record = (url: string, body: unknown) => {
+      if (!(body instanceof FormData)) return;
+      const form: SentForm = { url, fields: {}, files: [] };
+      for (const [field, value] of body.entries()) {
+        if (typeof value === "string") form.fields[field] = value;
+        else form.files.push({ field, name: value.name, type: value.type, size: value.size });
+      }
+      sent.push(form);
+    };
+    const fetch = window.fetch;
+    window.fetch = (input, init) => {
+      record(input instanceof Request ? input.url : String(input), init?.body);
+      return fetch(input, init);
+    };
+    const open = XMLHttpRequest.prototype.open;
+    const send = XMLHttpRequest.prototype.send;
+    XMLHttpRequest.prototype.open = function (this: XMLHttpRequest & { __url?: string }, ...args: unknown[]) {
+      this.__url = String(args[1]);
+      return (open as (...a: unknown[]) => void).apply(this, args);
+    };
+    XMLHttpRequest.prototype.send = function (this: XMLHttpRequest & { __url?: string }, body) {
+      record(this.__url ?? "", body);
+      return send.call(this, body);
+    };
+  });
+}
+
+/**
+ * The last form the page sent to a URL ending in `path` (recordForms must have been called): how
+ * the person's choices reach the tool. What the tool makes of them is judged in the engine's tests.
+ */
+export async function sentForm(page: Page, path: string): Promise<SentForm> {
+  let found: SentForm | undefined;
+  await expect
+    .poll(async () => {
+      const all = await page.evaluate(() => (window as unknown as { __sentForms?: SentForm[] }).__sentForms ?? []);
+      found = all.filter((f) => new URL(f.url, "http://x").pathname.endsWith(path)).at(-1);
+      return found !== undefined;
+    })
+    .toBe(true);
+  return found as SentForm;
 }
 
 export function firstPageText(path: string, page = 1): string {

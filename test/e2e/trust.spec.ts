@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { shot } from "./screens";
 
 const PDF = "test/fixtures/corpus/pdf/valid/pysample__minimal-document.pdf";
 const PASSWORD = "correct horse battery";
@@ -65,7 +66,7 @@ test("after failed sign-ins, the dialog asks for a Turnstile check and then lets
   await login.getByRole("button", { name: "I am a person" }).click();
   await login.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByText("Welcome back!")).toBeVisible();
-  await page.screenshot({ path: "test/e2e/output/screens/signed-in-after-challenge.png" });
+  await shot(page, "test/e2e/output/screens/signed-in-after-challenge.png");
 });
 
 test("a history item can be deleted, and so can the whole account", async ({ page, baseURL }) => {
@@ -100,7 +101,7 @@ test("a history item can be deleted, and so can the whole account", async ({ pag
     "That password is not right, so nothing was deleted.",
   );
   await dialog.getByLabel("Password").fill(PASSWORD);
-  await page.screenshot({ path: "test/e2e/output/screens/delete-account.png" });
+  await shot(page, "test/e2e/output/screens/delete-account.png");
   await dialog.getByRole("button", { name: "Delete my account" }).click();
   await expect(page.getByText("Your account has been deleted")).toBeVisible();
   await expect(page).toHaveURL(`${base}/`);
