@@ -1,33 +1,80 @@
 #!/usr/bin/env node
 /**
- * What `npm test` runs after the type checks and lint, on a 2-core machine:
+ * What `npm test` runs after the preflight, as four lanes side by side on a 2-core machine:
  *
- *   lane 1: the worker tests (one workerd runtime, one file after another), printed as they go;
- *   lane 2: the engine and web tests, then the memory test's quick set, then the licence check
- *           (test/support/notices.mjs --check: what ships, and THIRD-PARTY-NOTICES.md current),
- *           then the site's build for the browser tests; printed when lane 1 is done;
- *   then:   the browser tests (Playwright, two workers), on the build lane 2 made.
+ *   types, lint:  one `tsc -b` over the project references (npm run typecheck), then Biome;
+ *   worker:       the worker tests (one workerd runtime, one file after another): the HTTP contract;
+ *   engine, web:  the engine tests (Node: the tools' outputs judged by qpdf, poppler, libjpeg...)
+ *                 and the web tests (jsdom), then the memory test's quick set, then the licence
+ *                 check (test/support/notices.mjs --check);
+ *   browser:      the site's build, then the browser tests (Playwright), printed as they go.
  *
- * The worker tests took nine minutes with a core idle for the last five of them; the memory test
- * and the build now use that core instead of waiting. Stops when a lane fails.
+ * The browser tests mostly wait (on pages, servers and the browser), so they start at once and
+ * the other lanes fill the cores around them, niced so that the pages a person would see are not
+ * the ones kept waiting. Each lane's output is printed when it is done; at the end, a table of
+ * each step's wall time and CPU time (what its processes used, children included: a busy machine
+ * stretches the first, not the second). Fails when any step fails; the browser tests need the
+ * build, so that lane stops at its first failure, the others run every step.
  */
-import { report, run, sequence, vitest } from "./lanes.mjs";
+import { cpuSeconds, report, run, sequence, vitest } from "./lanes.mjs";
 
-const [worker, rest] = await Promise.all([
-  vitest(["worker"], [], { live: true }),
-  sequence([
-    () => vitest(["engine", "web"], []),
-    () => run("node", ["test/memory/run.mjs", "--quick"]),
-    () => run("node", ["test/support/notices.mjs", "--check"]),
-    () => run("npm", ["run", "build"]),
-  ]),
-]);
-for (const r of rest) report(r);
-const failed = [worker, ...rest].filter((r) => r.code !== 0);
+const started = Date.now();
+const batch = { nice: 10 };
+
+const lanes = {
+  "types, lint": () =>
+    sequence(
+      [() => run("npx", ["tsc", "-b", "tsconfig.all.json"], batch), () => run("npx", ["biome", "check", "."], batch)],
+      { keepGoing: true },
+    ),
+  worker: () => sequence([() => vitest(["worker"], [], batch)]),
+  "engine, web": () =>
+    sequence(
+      [
+        () => vitest(["engine", "web"], [], batch),
+        () => run("node", ["test/memory/run.mjs", "--quick"], batch),
+        () => run("node", ["test/support/notices.mjs", "--check"], batch),
+      ],
+      { keepGoing: true },
+    ),
+  browser: () =>
+    sequence([
+      () => run("npm", ["run", "build"]),
+      () => run("npx", ["playwright", "test", "-c", "test/e2e/playwright.config.ts"], { live: true }),
+    ]),
+};
+
+const results = await Promise.all(
+  Object.entries(lanes).map(async ([lane, go]) => {
+    const steps = await go();
+    const seconds = (Date.now() - started) / 1000;
+    for (const r of steps) if (r.out.length) report(r);
+    return { lane, steps, seconds };
+  }),
+);
+
+const wall = (Date.now() - started) / 1000;
+const rows = [];
+let cpuAll = 0;
+for (const { lane, steps, seconds } of results) {
+  const cpus = steps.map(cpuSeconds);
+  const cpu = cpus.reduce((a, b) => a + b, 0);
+  cpuAll += cpu;
+  const failed = steps.some((s) => s.code !== 0);
+  rows.push([lane, seconds, cpu, failed ? "FAILED" : "ok"]);
+  steps.forEach((s, i) => {
+    rows.push([`  ${s.name.replace(/^npx /, "").slice(0, 44)}`, s.seconds, cpus[i], s.code === 0 ? "ok" : "FAILED"]);
+  });
+}
+rows.push(["all lanes", wall, cpuAll, results.some((r) => r.steps.some((s) => s.code !== 0)) ? "FAILED" : "ok"]);
+const cell = (v) => String(typeof v === "number" ? Math.round(v) : v).padStart(6);
+const line = ([name, w, c, result]) => `${String(name).padEnd(48)} ${cell(w)} ${cell(c)}  ${result}`;
+console.info(`\nnpm test: each lane's time (a lane's wall time runs from the start)\n`);
+console.info(line(["lane / step", "wall s", "cpu s", ""]).trimEnd());
+for (const row of rows) console.info(line(row));
+
+const failed = results.filter((r) => r.steps.some((s) => s.code !== 0)).map((r) => r.lane);
 if (failed.length) {
-  console.error(`\nnpm test: ${failed.map((r) => r.name).join(" and ")} failed`);
+  console.error(`\nnpm test: ${failed.join(", ")} failed`);
   process.exit(1);
 }
-
-const e2e = await run("npx", ["playwright", "test", "-c", "test/e2e/playwright.config.ts"], { live: true });
-process.exit(e2e.code);
