@@ -5,6 +5,7 @@
  */
 import { expect } from "vitest";
 import { oracleFetch } from "../../support/oracle";
+import { corpus } from "../support/oracles";
 
 export { corpus as corpusFile } from "../support/oracles";
 
@@ -220,4 +221,32 @@ export async function jpegFrame(jpeg: Uint8Array): Promise<{ width: number; heig
   const m = /width=(\d+), height=(\d+), components=(\d+)/.exec(r.stderr);
   expect(m, r.stderr).toBeTruthy();
   return { width: Number(m?.[1]), height: Number(m?.[2]), components: Number(m?.[3]) };
+}
+
+export interface CorpusEntry {
+  path: string;
+  kind: string;
+  password: string;
+  expected: string;
+  notes: string;
+  bytes: number;
+}
+
+/** The corpus's INDEX.tsv, a row per file. */
+export async function corpusIndex(): Promise<CorpusEntry[]> {
+  const tsv = new TextDecoder().decode(await corpus("INDEX.tsv"));
+  const [header, ...rows] = tsv.trim().split("\n");
+  const cols = header.split("\t");
+  const at = (name: string) => cols.indexOf(name);
+  return rows.map((r) => {
+    const c = r.split("\t");
+    return {
+      path: c[at("path")],
+      kind: c[at("kind")],
+      password: c[at("password")] ?? "",
+      expected: c[at("expected_behaviour")] ?? "",
+      notes: c[at("notes")] ?? "",
+      bytes: Number(c[at("bytes")]),
+    };
+  });
 }

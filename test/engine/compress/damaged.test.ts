@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { convertOk, download, expectValidPdf, form } from "../convert/support";
-import { corpusFile } from "../helpers";
+import { corpusFile, expectValidPdf } from "../tools/readers";
+import { convertOk, download, form } from "./answers";
 
 const PATH = "/api/convert/compress-pdf";
 

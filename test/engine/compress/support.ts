@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { parseNetpbm, type Raster } from "../../support/netpbm";
-import { oracle } from "../helpers";
+import { oracle } from "../tools/readers";
 
 export { parseNetpbm, psnr, type Raster } from "../../support/netpbm";
 

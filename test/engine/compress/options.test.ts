@@ -1,8 +1,8 @@
 import { AFRelationship, PDFDocument, PDFHexString, PDFName, StandardFonts } from "@cantoo/pdf-lib";
 import { describe, expect, it } from "vitest";
 import { colourZooPdf } from "../../support/colour-zoo";
-import { convertFails, form, pageCount, pdfInfo, pdfText, render } from "../convert/support";
-import { corpusFile, oracle } from "../helpers";
+import { corpusFile, oracle, pageCount, pdfInfo, pdfText, render } from "../tools/readers";
+import { convertFails, form } from "./answers";
 import { compress, expectGrayPages, keysIn, luma, objects, PATH, textOf } from "./pdf-support";
 import { psnr } from "./support";
 

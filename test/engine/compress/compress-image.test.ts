@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type ConvertedFile, convertFails, convertOk, download, form } from "../convert/support";
-import { corpusFile, oracle } from "../helpers";
+import { corpusFile, oracle } from "../tools/readers";
+import { type ConvertedFile, convertFails, convertOk, download, form } from "./answers";
 import { ascii, djpeg, dwebp, jpegFrame, psnr, type Raster, readPng, webpIcc } from "./support";
 
 const PATH = "/api/convert/compress-image";

@@ -1,16 +1,6 @@
 import { expect } from "vitest";
-import {
-  type ConvertedFile,
-  convertOk,
-  download,
-  expectValidPdf,
-  form,
-  pageCount,
-  pdfText,
-  type Raster,
-  render,
-} from "../convert/support";
-import { oracle } from "../helpers";
+import { expectValidPdf, oracle, pageCount, pdfText, type Raster, render } from "../tools/readers";
+import { type ConvertedFile, convertOk, download, form } from "./answers";
 
 /** Compress PDF's options as the tests send them, and the readers that judge what comes back. */
 

@@ -1,19 +1,7 @@
 import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 import { describe, expect, it } from "vitest";
-import {
-  type ConvertedFile,
-  convertFails,
-  convertOk,
-  download,
-  expectValidPdf,
-  form,
-  outlines,
-  pageCount,
-  pdfText,
-  post,
-  render,
-} from "../convert/support";
-import { corpusFile, oracle } from "../helpers";
+import { corpusFile, expectValidPdf, oracle, outlines, pageCount, pdfText, render } from "../tools/readers";
+import { type ConvertedFile, convertFails, convertOk, download, form, post } from "./answers";
 import { psnr } from "./support";
 
 const PATH = "/api/convert/compress-pdf";

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { Budget } from "../../../worker/engine/core/budget";
 import { compressImage } from "../../../worker/engine/image/compress/compress";
 import { compressPdf } from "../../../worker/engine/pdf/compress/compress";
-import { type ConvertedFile, download, expectValidPdf, form, pageCount, post } from "../convert/support";
-import { corpusFile, corpusIndex, oracle } from "../helpers";
+import { corpusFile, corpusIndex, expectValidPdf, oracle, pageCount } from "../tools/readers";
+import { type ConvertedFile, download, form, post } from "./answers";
 import { ascii, djpeg, dwebp, readPng } from "./support";
 
 /**

@@ -1,17 +1,7 @@
 import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 import { describe, expect, it } from "vitest";
-import {
-  type ConvertedFile,
-  convertFails,
-  convertOk,
-  download,
-  expectValidPdf,
-  form,
-  pageCount,
-  pdfText,
-  render,
-} from "../convert/support";
-import { corpusFile, oracle } from "../helpers";
+import { corpusFile, expectValidPdf, oracle, pageCount, pdfText, render } from "../tools/readers";
+import { type ConvertedFile, convertFails, convertOk, download, form } from "./answers";
 import { psnr } from "./support";
 
 /** Compress PDF to a size (`targetSize`), judged by qpdf, poppler (pdftotext, pdfimages, pdftoppm). */
