@@ -3,15 +3,16 @@
  * What `npm test` runs after the preflight, as four lanes side by side on a 2-core machine:
  *
  *   types, lint:  one `tsc -b` over the project references (npm run typecheck), then Biome;
- *   worker:       the worker tests (one workerd runtime, one file after another): the HTTP contract;
- *   engine, web:  the engine tests (Node: the tools' outputs judged by qpdf, poppler, libjpeg...)
- *                 and the web tests (jsdom), then the memory test's quick set, then the licence
- *                 check (test/support/notices.mjs --check);
+ *   worker:       the worker tests (one workerd runtime, one file after another: the HTTP
+ *                 contract), then the memory test's quick set, then the licence check
+ *                 (test/support/notices.mjs --check);
+ *   engine, web:  the engine tests (Node, two files at a time: the tools' outputs judged by qpdf,
+ *                 poppler, libjpeg...) and the web tests (jsdom);
  *   browser:      the site's build, then the browser tests (Playwright), printed as they go.
  *
- * The browser tests mostly wait (on pages, servers and the browser), so they start at once and
- * the other lanes fill the cores around them, niced so that the pages a person would see are not
- * the ones kept waiting. Each lane's output is printed when it is done; at the end, a table of
+ * The browser tests are the longest lane (Chromium takes most of their CPU time), so they start at
+ * once and the other lanes fill the cores around them, niced: the browser tests' waits have
+ * timeouts, the other lanes' work only takes longer. Each lane's output is printed when it is done; at the end, a table of
  * each step's wall time and CPU time (what its processes used, children included: a busy machine
  * stretches the first, not the second). Fails when any step fails; the browser tests need the
  * build, so that lane stops at its first failure, the others run every step.
@@ -27,16 +28,16 @@ const lanes = {
       [() => run("npx", ["tsc", "-b", "tsconfig.all.json"], batch), () => run("npx", ["biome", "check", "."], batch)],
       { keepGoing: true },
     ),
-  worker: () => sequence([() => vitest(["worker"], [], batch)]),
-  "engine, web": () =>
+  worker: () =>
     sequence(
       [
-        () => vitest(["engine", "web"], [], batch),
+        () => vitest(["worker"], [], batch),
         () => run("node", ["test/memory/run.mjs", "--quick"], batch),
         () => run("node", ["test/support/notices.mjs", "--check"], batch),
       ],
       { keepGoing: true },
     ),
+  "engine, web": () => sequence([() => vitest(["engine", "web"], [], batch)]),
   browser: () =>
     sequence([
       () => run("npm", ["run", "build"]),
