@@ -12,8 +12,8 @@ import { corpus, download, expectValidPdf, signUp, writeTemp } from "./tools-hel
  * on the server and on this device, and the target size and cleanup choices as sent.
  */
 
-// Each test compresses and draws several files on a machine other work shares.
-test.describe.configure({ timeout: 180_000 });
+// Each test compresses and draws several files (5-10 s alone) on a machine other work shares.
+test.describe.configure({ timeout: 90_000 });
 
 // The pages offer a target and the PDF cleanup choices only once the shared schema reads them (the
 // "target" and "pdfopts" work of issue 19); until then the tests of those choices have nothing to test.

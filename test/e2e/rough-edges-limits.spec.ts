@@ -5,7 +5,7 @@ import { SCREENSHOTS, shot } from "./screens";
 
 // Pages here wait on the session, the config and the allowance: give a loaded machine time.
 const expect = baseExpect.configure({ timeout: 30_000 });
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 90_000 });
 
 import { download, expectValidPdf } from "./tools-helpers";
 
@@ -107,7 +107,7 @@ for (const { vp, theme } of RUNS) {
       visitorIp,
       configured,
     }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(120_000);
       for (const base of ["", configured]) {
         const { sessionToken } = await register(request, visitorIp, "limit", base);
         const convert = (i: number) =>

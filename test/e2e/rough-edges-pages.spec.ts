@@ -6,7 +6,7 @@ import { SCREENSHOTS, shot } from "./screens";
 
 // Pages here wait on the session, the config and the allowance: give a loaded machine time.
 const expect = baseExpect.configure({ timeout: 30_000 });
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 90_000 });
 
 /**
  * Issue 21, the site around the tools: unknown paths are real 404s, the legal pages exist and are
