@@ -8,7 +8,6 @@
 import { expect } from "vitest";
 import type { ConvertSlug } from "../../../schema/options";
 import { Budget } from "../../../worker/engine/core/budget";
-import { isEngineError } from "../../../worker/engine/core/errors";
 import { prepareJob, runJob } from "../../../worker/engine/jobs/convert";
 import type { JobInput } from "../../../worker/engine/jobs/input";
 import { type InspectAnswer, type InspectKind, inspect, prepareInspection } from "../../../worker/engine/jobs/inspect";
@@ -93,22 +92,6 @@ export async function convertOne(
   opts: RunOptions = {},
 ): Promise<Uint8Array> {
   return made(await convert(slug, files, fields, opts)).bytes;
-}
-
-/** The engine's refusal of a conversion: its code and message. */
-export async function refusal(
-  slug: ConvertSlug,
-  files: SentFile[],
-  fields: Record<string, string> = {},
-  opts: RunOptions = {},
-): Promise<{ code: string; error: string; extra?: Record<string, unknown> }> {
-  try {
-    await convert(slug, files, fields, opts);
-  } catch (err) {
-    if (!isEngineError(err)) throw err;
-    return { code: err.code, error: err.message, ...(err.extra ? { extra: err.extra } : {}) };
-  }
-  throw new Error(`${slug} was expected to refuse`);
 }
 
 /** A PDF as a person sends it. */
