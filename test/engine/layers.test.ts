@@ -7,22 +7,33 @@ import { describe, expect, it } from "vitest";
  * The engine runs in two homes (the Worker and the browser), so it stands on its own, in layers
  * whose imports only go down:
  *
- *   tools/  ->  pdf/  ->  image/  ->  codecs/, core/
+ *   jobs/  ->  tools/  ->  pdf/  ->  image/  ->  codecs/, core/
  *
- * (pdf/crypto, pdf/compress and pdf/embed are parts of pdf/; image/jpeg, png, webp and compress
- * parts of image/). Nothing under engine/ imports from the rest of worker/, from Hono, or from
- * Cloudflare's bindings (only schema/options.ts, the tools' options it shares with the pages), and
- * no files import each other in a circle.
+ * (jobs/ is the job pipeline both homes run: files checked, options read, the tool run, the answer
+ * made; pdf/crypto, pdf/compress and pdf/embed are parts of pdf/; image/jpeg, png, webp and
+ * compress parts of image/). Nothing under engine/ imports from the rest of worker/, from Hono, or
+ * from Cloudflare's bindings (only schema/'s pure modules: the tools' options and catalogue, the
+ * answers' shapes and statuses, shared with the pages), and no files import each other in a circle.
  */
 const ENGINE = fileURLToPath(new URL("../../worker/engine", import.meta.url));
 
-/** What the engine may read from outside itself: the tools' options, shared with the pages. */
-/** The shared, pure modules the engine may read: the tools' options and the watermark's layout (the page previews it). */
-const SHARED = ["options.ts", "option-fields.ts", "form-options.ts", "csv.ts", "watermark-layout.ts"].map((f) =>
+/**
+ * The shared, pure modules the engine may read: the tools' options, the catalogue, the answers'
+ * shapes and statuses, and the watermark's layout (the page previews it).
+ */
+const SHARED = [
+  "options.ts",
+  "option-fields.ts",
+  "form-options.ts",
+  "csv.ts",
+  "watermark-layout.ts",
+  "tools.ts",
+  "api.ts",
+].map((f) =>
   fileURLToPath(new URL(`../../schema/${f}`, import.meta.url)),
 );
 
-const RANK: Record<string, number> = { tools: 4, pdf: 3, image: 2, codecs: 1, core: 0 };
+const RANK: Record<string, number> = { jobs: 5, tools: 4, pdf: 3, image: 2, codecs: 1, core: 0 };
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
