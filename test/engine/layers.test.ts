@@ -29,9 +29,7 @@ const SHARED = [
   "watermark-layout.ts",
   "tools.ts",
   "api.ts",
-].map((f) =>
-  fileURLToPath(new URL(`../../schema/${f}`, import.meta.url)),
-);
+].map((f) => fileURLToPath(new URL(`../../schema/${f}`, import.meta.url)));
 
 const RANK: Record<string, number> = { jobs: 5, tools: 4, pdf: 3, image: 2, codecs: 1, core: 0 };
 
