@@ -1,4 +1,5 @@
-import * as v from "valibot";
+import type * as v from "valibot";
+import { objectEntries, readWith } from "../schema/options";
 import type { AppContext } from "./env";
 import { AppError, isAppError } from "./errors";
 
@@ -20,39 +21,12 @@ export async function readJson<S extends v.GenericSchema>(c: AppContext, schema:
   return parseWith(schema, body);
 }
 
+/** Validates `input` with a shared schema; a person reads the schema's own words, each field's by it. */
 export function parseWith<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
-  const entries = entriesOf(schema);
   // A body that is not an object at all is read as an empty one, so it gets the fields' own messages.
-  const body = entries && (typeof input !== "object" || input === null || Array.isArray(input)) ? {} : input;
-  const result = v.safeParse(schema, body);
-  if (result.success) return result.output;
-  const fields: Record<string, string> = {};
-  const messages = result.issues.map((issue) => missingKeyMessage(issue, entries) ?? issue.message);
-  for (const [i, issue] of result.issues.entries()) {
-    const key = v.getDotPath(issue) ?? "";
-    if (!(key in fields)) fields[key] = messages[i];
-  }
-  throw new AppError("validation_failed", messages[0], { fields });
-}
-
-type Entries = Record<string, v.GenericSchema>;
-
-/** The entries of an object schema, also inside a pipe (`v.pipe(v.object(...), check)`). */
-function entriesOf(schema: v.GenericSchema): Entries | null {
-  const s = schema as { type?: string; entries?: Entries; pipe?: v.GenericSchema[] };
-  if (s.entries && s.type?.includes("object")) return s.entries;
-  return s.pipe?.[0] && s.pipe[0] !== schema ? entriesOf(s.pipe[0]) : null;
-}
-
-/**
- * valibot words a missing key as "Invalid key: Expected "firstName" but received undefined"; the
- * field's own schema knows what a person should read ("First name is required").
- */
-function missingKeyMessage(issue: v.BaseIssue<unknown>, entries: Entries | null): string | null {
-  if (!entries || issue.kind !== "schema" || issue.input !== undefined || issue.path?.length !== 1) return null;
-  const key = issue.path[0].key;
-  const entry = typeof key === "string" ? entries[key] : undefined;
-  if (!entry) return null;
-  const own = v.safeParse(entry, undefined);
-  return own.success ? null : own.issues[0].message;
+  const body =
+    objectEntries(schema) && (typeof input !== "object" || input === null || Array.isArray(input)) ? {} : input;
+  const read = readWith(schema, body);
+  if (read.ok) return read.output;
+  throw new AppError("validation_failed", read.message, { fields: read.fields });
 }
