@@ -1,5 +1,6 @@
 import { webpDecoder } from "../engine/codecs/webp";
 import type { Budget } from "../engine/core/budget";
+import { InflateDamaged, InflateLimit, inflatedSize } from "../engine/core/inflate";
 import { MAX_JPEG_STORE_BYTES } from "../engine/image/compress/jpeg";
 import { JpegReader } from "../engine/image/jpeg/decode";
 import { invalidImage, type JpegFrame, parseFrame, readU16 } from "../engine/image/jpeg/markers";
@@ -103,6 +104,35 @@ const PNG_IMAGE_CHUNKS = new Set(["IHDR", "PLTE", "tRNS", "IDAT", "IEND"]);
 
 const u32 = (b: Uint8Array, at: number) => ((b[at] << 24) | (b[at + 1] << 16) | (b[at + 2] << 8) | b[at + 3]) >>> 0;
 
+/**
+ * What a compressed metadata chunk (an ICC profile, compressed text) inflates to beyond its own
+ * bytes: a 40 KB iCCP can hold a 40 MB profile that every viewer inflates. Counted, within what is
+ * left of MAX_EXTRA_BYTES, never kept.
+ */
+function inflatedExtra(type: string, data: Uint8Array, name: string, counted: number): number {
+  let at: number;
+  const nul = data.indexOf(0);
+  if (type === "iCCP" || type === "zTXt") at = nul + 2;
+  else if (type === "iTXt" && data[nul + 1] === 1) {
+    const lang = data.indexOf(0, nul + 3);
+    const key = lang < 0 ? -1 : data.indexOf(0, lang + 1);
+    at = key < 0 ? -1 : key + 1;
+  } else return 0;
+  if (nul < 0 || at < 0 || at > data.length) throw invalidImage(`${name} is damaged: a part of it cannot be read.`);
+  const left = Math.max(0, MAX_EXTRA_BYTES - counted - data.length);
+  try {
+    return Math.max(0, inflatedSize(data.subarray(at), { max: left }) - data.length);
+  } catch (err) {
+    if (err instanceof InflateLimit) {
+      throw invalidImage(
+        `${name} carries a compressed profile or text that unpacks to more than 4 MB, more than an image our tools make.`,
+      );
+    }
+    if (err instanceof InflateDamaged) throw invalidImage(`${name} is damaged: a part of it cannot be read.`);
+    throw err;
+  }
+}
+
 export function checkPng(bytes: Uint8Array, name: string, budget: Budget): void {
   checkPixelBudget(probeImage(bytes), name, CHECK_MEGAPIXELS);
   const chunks = readChunks(bytes);
@@ -114,7 +144,7 @@ export function checkPng(bytes: Uint8Array, name: string, budget: Budget): void 
       throw invalidImage(`${name} is damaged: a part of it fails its checksum.`);
     }
     end = at + c.data.length + 4;
-    if (!PNG_IMAGE_CHUNKS.has(c.type)) other += c.data.length + 12;
+    if (!PNG_IMAGE_CHUNKS.has(c.type)) other += c.data.length + 12 + inflatedExtra(c.type, c.data, name, other);
   }
   other += bytes.length - end;
   if (other > MAX_EXTRA_BYTES) throw tooMuchElse(name, other);

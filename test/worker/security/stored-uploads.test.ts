@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { PDFDocument } from "@cantoo/pdf-lib";
-import { zipSync } from "fflate";
+import { zipSync, zlibSync } from "fflate";
 import { describe, expect, it } from "vitest";
+import { crc32 } from "../../../worker/engine/image/png/chunks";
 import { isolateLedger } from "../../../worker/services/admission";
 import { buildPdf } from "../convert/build-pdf";
 import { freshIp, solidPng } from "../convert/support";
@@ -162,6 +163,39 @@ describe("what is refused", () => {
     padded.set(photo);
     padded.set(random(5 * MB), photo.length);
     await expectRefused(padded, "photo.jpg", 400, "invalid_file", /MB of data besides its image/);
+  });
+
+  it("a PNG whose few KB of profile unpack to megabytes, but not one with a real profile", async () => {
+    const png = await solidPng(16, 16, [0, 120, 200, 255]);
+    const withChunk = (type: string, data: Uint8Array) => {
+      const chunk = new Uint8Array(data.length + 12);
+      const view = new DataView(chunk.buffer);
+      view.setUint32(0, data.length);
+      chunk.set(text(type), 4);
+      chunk.set(data, 8);
+      view.setUint32(8 + data.length, crc32([chunk.subarray(4, 8 + data.length)]));
+      const out = new Uint8Array(png.length + chunk.length);
+      out.set(png.subarray(0, 33)); // signature and IHDR
+      out.set(chunk, 33);
+      out.set(png.subarray(33), 33 + chunk.length);
+      return out;
+    };
+    const profile = (size: number) => {
+      const body = zlibSync(new Uint8Array(size), { level: 9 });
+      const data = new Uint8Array(6 + body.length);
+      data.set(text("icc"), 0); // name, its NUL and compression method 0
+      data.set(body, 5);
+      return data.subarray(0, 5 + body.length);
+    };
+    expect(profile(5 * MB).length).toBeLessThan(10_000);
+    await expectRefused(
+      withChunk("iCCP", profile(5 * MB)),
+      "bomb.png",
+      400,
+      "invalid_file",
+      /unpacks to more than 4 MB/,
+    );
+    await expectStored(withChunk("iCCP", profile(3_000)), "profiled.png");
   });
 
   it("a file just over the limit, but not a file at the limit sent with its fields", async () => {
