@@ -19,11 +19,28 @@ import { messages, shellText } from "./messages";
 import { remediesFor } from "./refusal";
 import { newItem, PROCESSING_PAUSE_MS, pause, type UploadItem } from "./upload-items";
 import { admit, type QueueAction, queueReducer } from "./upload-queue-reducer";
-import type { UploadQueueOptions } from "./use-upload-queue";
 import { contentCheck, fileProblem, validationToastTitle } from "./validation";
 
 export type Convert = (vars: ConversionVars) => Promise<ConversionResponse>;
 export type AllowanceGuard = ReturnType<typeof useAllowanceGuard>;
+
+/** What a page asks of its queue (useUploadQueue, use-upload-queue.ts, describes each). */
+export interface UploadQueueOptions {
+  tool: ToolDef;
+  mode: "each" | "batch";
+  autoStart?: boolean;
+  startDelayMs?: number;
+  /** Defaults to true: the generic calls carry the session token. */
+  auth?: boolean;
+  fields?: (files: File[]) => Record<string, string>;
+  /** Other files sent with each request, each in its own field (sign's signature image). */
+  attachments?: (files: File[]) => Record<string, File>;
+  /** Defaults to true: encrypted PDFs wait for their password (protect turns it off). */
+  askPasswords?: boolean;
+  failureTitle?: (file: File) => string;
+  /** Defaults to the catalogue's first endpoint. */
+  endpoint?: string;
+}
 
 type Verdict = "open" | "locked" | "refused";
 

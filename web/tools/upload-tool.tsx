@@ -8,7 +8,8 @@ import { QueueActions } from "./queue-actions";
 import { ResultCard } from "./result-card";
 import { type UploadItem, usable } from "./upload-items";
 import { UploadList } from "./upload-list";
-import { type UploadQueueOptions, useUploadQueue } from "./use-upload-queue";
+import type { UploadQueueOptions } from "./upload-queue-runner";
+import { useUploadQueue } from "./use-upload-queue";
 
 export interface UploadToolProps extends Omit<UploadQueueOptions, "tool"> {
   toolId: ToolId;

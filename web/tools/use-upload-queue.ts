@@ -34,24 +34,7 @@ import { useConversion } from "../api/convert";
 import { useAllowanceGuard } from "../session/allowance";
 import { takeHandOff } from "./handoff";
 import { isActive, type UploadItem } from "./upload-items";
-import { QueueRunner } from "./upload-queue-runner";
-
-export interface UploadQueueOptions {
-  tool: ToolDef;
-  mode: "each" | "batch";
-  autoStart?: boolean;
-  startDelayMs?: number;
-  /** Defaults to true: the generic calls carry the session token. */
-  auth?: boolean;
-  fields?: (files: File[]) => Record<string, string>;
-  /** Other files sent with each request, each in its own field (sign's signature image). */
-  attachments?: (files: File[]) => Record<string, File>;
-  /** Defaults to true: encrypted PDFs wait for their password (protect turns it off). */
-  askPasswords?: boolean;
-  failureTitle?: (file: File) => string;
-  /** Defaults to the catalogue's first endpoint. */
-  endpoint?: string;
-}
+import { QueueRunner, type UploadQueueOptions } from "./upload-queue-runner";
 
 export interface UploadQueue {
   items: UploadItem[];

@@ -2,7 +2,8 @@ import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { toolsById } from "../../../schema/tools";
 import { loadNamespaces } from "../../../web/i18n/runtime";
-import { type UploadQueueOptions, useUploadQueue } from "../../../web/tools/use-upload-queue";
+import type { UploadQueueOptions } from "../../../web/tools/upload-queue-runner";
+import { useUploadQueue } from "../../../web/tools/use-upload-queue";
 import { converted, deferredFetch, jsonResponse, Providers, pdf } from "./helpers";
 
 // What the tool routes' loaders do before a page renders (the tool machinery's words).
