@@ -3,7 +3,18 @@
  * worker's conversion routes all read this list; nothing else names a tool.
  */
 
+/** The spec's category of a tool (section 3); where the site lists it is its `group`. */
 export type ToolCategory = "merge" | "split" | "edit" | "security" | "other";
+
+/** The groups home and All Tools list tools under, in `toolGroups`' order. */
+export type ToolGroup =
+  | "organize"
+  | "optimize"
+  | "convert-to-pdf"
+  | "convert-from-pdf"
+  | "edit"
+  | "sign-secure"
+  | "images";
 
 export type ToolIcon =
   | "merge"
@@ -35,6 +46,18 @@ export interface ToolDef {
   icon: ToolIcon;
   path: `/${string}`;
   category: ToolCategory;
+  /** Where home and All Tools list it: by what a person wants done, not by the spec's category. */
+  group: ToolGroup;
+  /**
+   * Other words people search for it by, in English (the search matches them in every language);
+   * each language adds its own as `<id>.keywords` in its tools catalog.
+   */
+  keywords: readonly string[];
+  /**
+   * Other paths people type for it (`/pdf-to-jpg`), in any language's prefix: the Worker answers
+   * them with a 301 to `path`, the router replaces them with it. Never a page of their own.
+   */
+  aliases?: readonly `/${string}`[];
   /** A Chakra colour palette name; the card tints its icon with it. */
   color: string;
   /** Lower-case extensions with the dot, as the upload validation message lists them. */
@@ -80,6 +103,8 @@ export const tools = [
     icon: "merge",
     path: "/merge-pdf",
     category: "merge",
+    group: "organize",
+    keywords: ["combine", "join", "append", "concatenate", "unite", "put together", "bind"],
     color: "red",
     ...PDF,
     maxSizeMB: MAX_FILE_SIZE_MB,
@@ -96,6 +121,8 @@ export const tools = [
     icon: "split",
     path: "/split-pdf",
     category: "split",
+    group: "organize",
+    keywords: ["extract pages", "separate", "divide", "cut", "break apart", "page range"],
     color: "orange",
     ...PDF,
     maxSizeMB: MAX_FILE_SIZE_MB,
@@ -110,6 +137,8 @@ export const tools = [
     icon: "compress",
     path: "/compress-pdf",
     category: "other",
+    group: "optimize",
+    keywords: ["reduce size", "shrink", "smaller", "optimize", "file size", "email", "minify"],
     color: "green",
     ...PDF,
     maxSizeMB: MAX_FILE_SIZE_MB,
@@ -125,6 +154,9 @@ export const tools = [
     icon: "image-to-pdf",
     path: "/jpg-to-pdf",
     category: "other",
+    group: "convert-to-pdf",
+    keywords: ["image to pdf", "jpeg", "png", "webp", "photo", "picture", "scan", "convert"],
+    aliases: ["/png-to-pdf", "/image-to-pdf"],
     color: "yellow",
     accept: [".jpg", ".jpeg", ".png", ".webp"],
     mimeTypes: ["image/jpeg", "image/png", "image/webp"],
@@ -141,6 +173,9 @@ export const tools = [
     icon: "image",
     path: "/compress-image",
     category: "other",
+    group: "images",
+    keywords: ["jpg", "jpeg", "png", "webp", "photo", "picture", "shrink", "reduce", "optimize", "smaller"],
+    aliases: ["/compress-jpg", "/compress-png"],
     color: "teal",
     accept: [".jpg", ".jpeg", ".png", ".webp"],
     mimeTypes: ["image/jpeg", "image/png", "image/webp"],
@@ -156,6 +191,8 @@ export const tools = [
     icon: "watermark",
     path: "/watermark-pdf",
     category: "edit",
+    group: "edit",
+    keywords: ["stamp", "logo", "text", "confidential", "draft", "overlay"],
     color: "blue",
     ...PDF,
     maxSizeMB: MAX_FILE_SIZE_MB,
@@ -170,6 +207,8 @@ export const tools = [
     icon: "rotate",
     path: "/rotate-pdf",
     category: "edit",
+    group: "organize",
+    keywords: ["turn", "orientation", "landscape", "portrait", "upside down", "sideways"],
     color: "purple",
     ...PDF,
     maxSizeMB: MAX_FILE_SIZE_MB,
@@ -184,6 +223,8 @@ export const tools = [
     icon: "unlock",
     path: "/unlock-pdf",
     category: "security",
+    group: "sign-secure",
+    keywords: ["remove password", "decrypt", "unprotect", "open", "restrictions", "permissions"],
     color: "cyan",
     ...PDF,
     maxSizeMB: MAX_FILE_SIZE_MB,
@@ -198,6 +239,8 @@ export const tools = [
     icon: "protect",
     path: "/protect-pdf",
     category: "security",
+    group: "sign-secure",
+    keywords: ["password", "encrypt", "lock", "secure", "aes"],
     color: "pink",
     ...PDF,
     maxSizeMB: MAX_FILE_SIZE_MB,
@@ -212,6 +255,8 @@ export const tools = [
     icon: "organize",
     path: "/organize-pdf",
     category: "merge",
+    group: "organize",
+    keywords: ["reorder", "rearrange", "sort", "move pages", "delete pages", "duplicate", "insert pages", "page order"],
     color: "red",
     ...PDF,
     maxSizeMB: MAX_FILE_SIZE_MB,
@@ -227,6 +272,9 @@ export const tools = [
     icon: "remove",
     path: "/remove-pages",
     category: "split",
+    group: "organize",
+    keywords: ["delete pages", "erase", "drop", "blank page"],
+    aliases: ["/delete-pages"],
     color: "orange",
     ...PDF,
     maxSizeMB: MAX_FILE_SIZE_MB,
@@ -241,6 +289,9 @@ export const tools = [
     icon: "numbers",
     path: "/page-numbers",
     category: "edit",
+    group: "edit",
+    keywords: ["number pages", "pagination", "paginate", "footer", "header", "bates"],
+    aliases: ["/add-page-numbers"],
     color: "blue",
     ...PDF,
     maxSizeMB: MAX_FILE_SIZE_MB,
@@ -255,6 +306,8 @@ export const tools = [
     icon: "crop",
     path: "/crop-pdf",
     category: "edit",
+    group: "edit",
+    keywords: ["trim", "margins", "cut", "white space", "resize page"],
     color: "purple",
     ...PDF,
     maxSizeMB: MAX_FILE_SIZE_MB,
@@ -269,6 +322,8 @@ export const tools = [
     icon: "nup",
     path: "/nup-pdf",
     category: "other",
+    group: "organize",
+    keywords: ["n-up", "2-up", "4-up", "multiple pages per sheet", "print", "handout", "imposition"],
     color: "green",
     ...PDF,
     maxSizeMB: MAX_FILE_SIZE_MB,
@@ -283,6 +338,8 @@ export const tools = [
     icon: "info",
     path: "/edit-metadata",
     category: "edit",
+    group: "edit",
+    keywords: ["properties", "title", "author", "subject", "keywords", "document info", "remove metadata", "xmp"],
     color: "cyan",
     ...PDF,
     maxSizeMB: MAX_FILE_SIZE_MB,
@@ -297,6 +354,8 @@ export const tools = [
     icon: "form",
     path: "/fill-form",
     category: "edit",
+    group: "edit",
+    keywords: ["form", "forms", "fillable", "fields", "fill in", "fill out", "csv", "json", "mail merge"],
     color: "teal",
     ...PDF,
     maxSizeMB: MAX_FILE_SIZE_MB,
@@ -312,6 +371,8 @@ export const tools = [
     icon: "flatten",
     path: "/flatten-pdf",
     category: "edit",
+    group: "edit",
+    keywords: ["form fields", "forms", "annotations", "comments", "uneditable", "lock form"],
     color: "orange",
     ...PDF,
     maxSizeMB: MAX_FILE_SIZE_MB,
@@ -326,6 +387,8 @@ export const tools = [
     icon: "sign",
     path: "/sign-pdf",
     category: "security",
+    group: "sign-secure",
+    keywords: ["signature", "e-sign", "esign", "initials", "handwritten", "autograph", "sign document"],
     color: "blue",
     ...PDF,
     maxSizeMB: MAX_FILE_SIZE_MB,
@@ -340,6 +403,8 @@ export const tools = [
     icon: "redact",
     path: "/redact-pdf",
     category: "security",
+    group: "sign-secure",
+    keywords: ["black out", "blackout", "censor", "hide text", "remove text", "anonymize", "privacy", "gdpr"],
     color: "gray",
     ...PDF,
     maxSizeMB: MAX_FILE_SIZE_MB,
@@ -354,6 +419,9 @@ export const tools = [
     icon: "pdf-to-image",
     path: "/pdf-to-image",
     category: "other",
+    group: "convert-from-pdf",
+    keywords: ["jpg", "jpeg", "png", "image", "picture", "convert", "export pages", "screenshot"],
+    aliases: ["/pdf-to-jpg", "/pdf-to-png"],
     color: "yellow",
     ...PDF,
     maxSizeMB: MAX_FILE_SIZE_MB,
@@ -369,6 +437,8 @@ export const tools = [
     icon: "extract-images",
     path: "/extract-images",
     category: "other",
+    group: "convert-from-pdf",
+    keywords: ["pictures", "photos", "save images", "get images", "export images", "jpg", "png"],
     color: "teal",
     ...PDF,
     maxSizeMB: MAX_FILE_SIZE_MB,
@@ -385,18 +455,30 @@ export const toolsById = Object.fromEntries(tools.map((t) => [t.id, t])) as {
   [K in ToolId]: Extract<Tool, { id: K }>;
 };
 
-/** The All Tools page's groups, in order; a group with no tools is hidden. */
-export const toolGroups: readonly { heading: string; categories: readonly ToolCategory[] }[] = [
-  { heading: "Merge & Split", categories: ["merge", "split"] },
-  { heading: "Edit PDFs", categories: ["edit"] },
-  { heading: "Security", categories: ["security"] },
-  { heading: "Other Tools", categories: ["other"] },
+/**
+ * The groups home and All Tools list tools under, in order, as a person looks for a tool (what
+ * they want done), with their English headings; a group with no tools is hidden.
+ */
+export const toolGroups: readonly { id: ToolGroup; heading: string }[] = [
+  { id: "organize", heading: "Organize" },
+  { id: "optimize", heading: "Optimize" },
+  { id: "convert-to-pdf", heading: "Convert to PDF" },
+  { id: "convert-from-pdf", heading: "Convert from PDF" },
+  { id: "edit", heading: "Edit" },
+  { id: "sign-secure", heading: "Sign and secure" },
+  { id: "images", heading: "Images" },
 ];
 
-export function groupTools(list: readonly ToolDef[] = tools) {
+/** The tools of each group, in catalogue order; empty groups left out. */
+export function groupTools(list: readonly ToolDef[] = tools): { id: ToolGroup; heading: string; tools: ToolDef[] }[] {
   return toolGroups
-    .map((g) => ({ heading: g.heading, tools: list.filter((t) => g.categories.includes(t.category)) }))
+    .map((g) => ({ ...g, tools: list.filter((t) => t.group === g.id) }))
     .filter((g) => g.tools.length > 0);
+}
+
+/** The tool an alias path (`/pdf-to-jpg`, without a language prefix) stands for. */
+export function toolByAlias(path: string): Tool | undefined {
+  return tools.find((t) => "aliases" in t && (t.aliases as readonly string[]).includes(path));
 }
 
 /** The header's tool links, in the spec's order. */

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { groupTools, type ToolCategory, tools, toolsById } from "../../schema/tools";
+import { FIXED_PAGES, isKnownPage } from "../../schema/pages";
+import { groupTools, type ToolCategory, toolByAlias, toolGroups, tools, toolsById } from "../../schema/tools";
 
 const root = new URL(`file://${process.cwd()}/`);
 
@@ -62,9 +63,37 @@ describe("the tool catalogue", () => {
     expect(toolsById["merge-pdf"].minFiles).toBe(2);
   });
 
-  it("groups tools under the four All Tools headings and hides empty groups", () => {
-    expect(groupTools().map((g) => g.heading)).toEqual(["Merge & Split", "Edit PDFs", "Security", "Other Tools"]);
-    const onlyOther = groupTools(tools.filter((t) => t.category === "other"));
-    expect(onlyOther.map((g) => g.heading)).toEqual(["Other Tools"]);
+  it("lists every tool in one of the groups people look under, the same on home and All Tools, with no catch-all", () => {
+    expect(toolGroups.map((g) => g.heading)).toEqual([
+      "Organize",
+      "Optimize",
+      "Convert to PDF",
+      "Convert from PDF",
+      "Edit",
+      "Sign and secure",
+      "Images",
+    ]);
+    const groups = groupTools();
+    expect(groups.flatMap((g) => g.tools.map((t) => t.id)).sort()).toEqual(tools.map((t) => t.id).sort());
+    expect(groups.find((g) => g.id === "optimize")?.tools.map((t) => t.id)).toContain("compress-pdf");
+    expect(groups.find((g) => g.id === "convert-to-pdf")?.tools.map((t) => t.id)).toContain("jpg-to-pdf");
+    expect(groups.find((g) => g.id === "convert-from-pdf")?.tools.map((t) => t.id)).toContain("pdf-to-image");
+    const signSecure = groups.find((g) => g.id === "sign-secure")?.tools.map((t) => t.id);
+    expect(signSecure).toEqual(expect.arrayContaining(["sign-pdf", "redact-pdf", "protect-pdf", "unlock-pdf"]));
+    // Empty groups are hidden.
+    expect(groupTools(tools.filter((t) => t.group === "images")).map((g) => g.heading)).toEqual(["Images"]);
+  });
+
+  it("gives every tool words to be found by, and aliases that lead to it without being pages", () => {
+    for (const t of tools) expect(t.keywords.length, t.id).toBeGreaterThan(2);
+    expect(toolByAlias("/pdf-to-jpg")?.id).toBe("pdf-to-image");
+    expect(toolByAlias("/pdf-to-image")).toBeUndefined();
+    const aliases = tools.flatMap((t) => ("aliases" in t ? [...t.aliases] : []));
+    expect(new Set(aliases).size).toBe(aliases.length);
+    const pages = new Set<string>([...FIXED_PAGES, ...tools.map((t) => t.path)]);
+    for (const a of aliases) {
+      expect(pages.has(a), a).toBe(false);
+      expect(isKnownPage(a), a).toBe(false);
+    }
   });
 });

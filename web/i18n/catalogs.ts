@@ -1,6 +1,6 @@
 import type { Messages } from "@lingui/core";
 import type { LocaleTag } from "../../schema/locales";
-import { type ToolCategory, type ToolId, toolGroups, tools } from "../../schema/tools";
+import { type ToolGroup, type ToolId, toolGroups, tools } from "../../schema/tools";
 import type account from "./locales/en/account.json";
 import type auth from "./locales/en/auth.json";
 import type cloud from "./locales/en/cloud.json";
@@ -123,20 +123,22 @@ export const NAMESPACES = [
 /** Every page needs these (the header, footer and page titles name the tools): loaded before the first render. */
 export const CORE_NAMESPACES = ["common", "tools"] as const satisfies readonly Namespace[];
 
-type GroupKey = `group.${ToolCategory}`;
-export type ToolKey = `${ToolId}.title` | `${ToolId}.description` | GroupKey;
+type GroupKey = `group.${ToolGroup}`;
+/** A tool's keywords are one message, the words separated by commas (web/search reads them). */
+export type ToolKey = `${ToolId}.title` | `${ToolId}.description` | `${ToolId}.keywords` | GroupKey;
 
-/** The group's key is its first category's (All Tools' headings). */
-export const groupKey = (categories: readonly ToolCategory[]): GroupKey => `group.${categories[0]}`;
+/** The heading of a group of tools (home, All Tools). */
+export const groupKey = (group: ToolGroup): GroupKey => `group.${group}`;
 
-/** The `tools` namespace in English, read from the catalogue: titles, descriptions, All Tools' headings. */
+/** The `tools` namespace in English, read from the catalogue: titles, descriptions, keywords, group headings. */
 export function englishToolMessages(): Record<ToolKey, string> {
   const out: Record<string, string> = {};
   for (const t of tools) {
     out[`${t.id}.title`] = t.title;
     out[`${t.id}.description`] = t.description;
+    out[`${t.id}.keywords`] = t.keywords.join(", ");
   }
-  for (const g of toolGroups) out[groupKey(g.categories)] = g.heading;
+  for (const g of toolGroups) out[groupKey(g.id)] = g.heading;
   return out as Record<ToolKey, string>;
 }
 

@@ -1,6 +1,6 @@
 import { Heading, Stack } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
-import { groupTools, toolGroups } from "../../schema/tools";
+import { groupTools } from "../../schema/tools";
 import { Section, SectionHeading } from "../components/section";
 import { ToolGrid } from "../components/tool-card";
 import { groupKey } from "../i18n/catalogs";
@@ -12,15 +12,14 @@ export const Route = createFileRoute("/all-tools")({ component: AllTools, loader
 function AllTools() {
   const t = useT("home");
   const tools = useT("tools");
-  const headings = new Map(toolGroups.map((g) => [g.heading, tools(groupKey(g.categories))]));
   return (
     <Section>
       <SectionHeading level="h1" title={t("allTools.title")} subtitle={t("allTools.subtitle")} />
       <Stack gap="12">
         {groupTools().map((group) => {
-          const heading = headings.get(group.heading) ?? group.heading;
+          const heading = tools(groupKey(group.id));
           return (
-            <Stack key={group.heading} as="section" gap="5" aria-label={heading}>
+            <Stack key={group.id} as="section" gap="5" aria-label={heading}>
               <Heading as="h2" size="xl">
                 {heading}
               </Heading>
