@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readExif } from "../../../worker/engine/image/exif-info";
+import { readExif } from "../../../worker/engine/image/exif";
 import { corpus as corpusFile } from "../support/oracles";
 
 /** A TIFF header and one IFD with the given SHORT and RATIONAL entries. */
@@ -72,6 +72,21 @@ describe("readExif", () => {
     expect(readExif(tiff(true, [[0x0112, 8]]).subarray(0, 20))).toEqual({ orientation: 1 });
     expect(readExif(new Uint8Array([0x49, 0x49, 42, 0, 0xff, 0xff, 0xff, 0xff]))).toEqual({ orientation: 1 });
     expect(readExif(new Uint8Array(3))).toEqual({ orientation: 1 });
+    const notTiff = tiff(false, [[0x0112, 6]]);
+    notTiff[3] = 43;
+    expect(readExif(notTiff)).toEqual({ orientation: 1 });
+  });
+
+  it("reads an orientation written as a LONG, in both byte orders, and no other type", () => {
+    for (const le of [true, false]) {
+      const t = tiff(le, [[0x0112, 0]]);
+      const v = new DataView(t.buffer);
+      v.setUint16(12, 4, le);
+      v.setUint32(18, 6, le);
+      expect(readExif(t).orientation).toBe(6);
+      v.setUint16(12, 7, le); // UNDEFINED bytes
+      expect(readExif(t).orientation).toBe(1);
+    }
   });
 
   it("finds the orientation a camera wrote", async () => {

@@ -1,6 +1,6 @@
 import { oxipng } from "../../codecs/oxipng";
 import { concat } from "../../core/bytes";
-import { exifOrientation } from "../exif";
+import { readExif } from "../exif";
 import { orientPixels } from "../orient";
 import { CHANNELS, type PixelSource, readAll } from "../pixels";
 import { COLOUR_CHUNKS, chunkBytes, PNG_SIGNATURE, type PngChunk, parseHeader, readChunks } from "../png/chunks";
@@ -57,7 +57,7 @@ export async function pngLossless(bytes: Uint8Array, check?: () => void): Promis
   const candidates = [{ bytes: stripped(chunks), method: "metadata removed" }];
   if (chunks.some((c) => c.type === "acTL")) return { size, candidates, source: null, colour: [] };
   const exif = chunks.find((c) => c.type === "eXIf");
-  const o = exif ? exifOrientation(exif.data) : 1;
+  const o = exif ? readExif(exif.data).orientation : 1;
   let raw: RawRows = new PngRawRows(header, chunks);
   const pixels = new PngPixels(raw, chunks);
   if (o !== 1) {

@@ -1,5 +1,5 @@
 import { EngineError } from "../../core/errors";
-import { exifOrientation } from "../exif";
+import { readExif } from "../exif";
 import { iccFromJpeg, iccFromPng } from "../icc";
 import { JpegReader } from "../jpeg/decode";
 import { JpegPixels } from "../jpeg/pixels";
@@ -37,7 +37,7 @@ export function uprightRgba(
     const chunks = readChunks(bytes);
     src = new PngPixels(new PngRawRows(parseHeader(chunks), chunks), chunks);
     const exif = chunks.find((c) => c.type === "eXIf");
-    orientation = exif ? exifOrientation(exif.data) : 1;
+    orientation = exif ? readExif(exif.data).orientation : 1;
     icc = iccFromPng(chunks);
   }
   return { image: orientPixels(toRgba(src), 4, orientation), icc };

@@ -1,5 +1,5 @@
 import { EngineError } from "../../core/errors";
-import { exifOrientation } from "../exif";
+import { readExif } from "../exif";
 
 /** JPEG structure: frame header, tables and the segments worth keeping (ICC, Adobe). */
 
@@ -186,7 +186,7 @@ export function readMetaSegment(marker: number, seg: Uint8Array, meta: JpegMeta)
     meta.adobeTransform = seg[11];
     meta.adobe = seg;
   } else if (marker === 0xe2 && ascii(seg, 0, 12) === "ICC_PROFILE\0" && seg.length > 14) meta.icc.push(seg);
-  else if (marker === 0xe1 && ascii(seg, 0, 6) === "Exif\0\0") meta.orientation = exifOrientation(seg.subarray(6));
+  else if (marker === 0xe1 && ascii(seg, 0, 6) === "Exif\0\0") meta.orientation = readExif(seg.subarray(6)).orientation;
 }
 
 function ascii(b: Uint8Array, at: number, n: number): string {

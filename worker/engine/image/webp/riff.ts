@@ -1,5 +1,5 @@
 import { concat, latin1 } from "../../core/bytes";
-import { exifOrientation } from "../exif";
+import { readExif } from "../exif";
 import { invalidImage } from "../jpeg/markers";
 
 /** WebP's RIFF container: chunks, metadata, and the ICC profile spliced back in. */
@@ -53,7 +53,7 @@ export function webpMeta(b: Uint8Array): WebpMeta {
   const tiff = exif && latin1(exif.subarray(0, 4)) === "Exif" ? exif.subarray(6) : exif;
   return {
     icc: chunks.find((c) => c.id === "ICCP")?.data ?? null,
-    orientation: tiff ? exifOrientation(tiff) : 1,
+    orientation: tiff ? readExif(tiff).orientation : 1,
     lossless: chunks.some((c) => c.id === "VP8L"),
   };
 }

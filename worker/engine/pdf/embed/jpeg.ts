@@ -1,7 +1,7 @@
 import type { PDFContext, PDFRef } from "@cantoo/pdf-lib";
 import { concat, latin1 } from "../../core/bytes";
 import { EngineError } from "../../core/errors";
-import { readExif } from "../../image/exif-info";
+import { readExif } from "../../image/exif";
 import { iccColorSpace, notValid, type PlacedImage } from "./common";
 
 /**

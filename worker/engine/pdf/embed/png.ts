@@ -3,7 +3,7 @@ import { encodeHexLowerCase } from "@oslojs/encoding";
 import type { Budget } from "../../core/budget";
 import { concat, latin1 } from "../../core/bytes";
 import { inflateOrNull } from "../../core/inflate";
-import { readExif } from "../../image/exif-info";
+import { readExif } from "../../image/exif";
 import { MAX_ICC_BYTES } from "../../image/icc";
 import { DEPTHS } from "../../image/png/chunks";
 import { checkPixels, iccColorSpace, MAX_DECODED_PIXELS, MAX_PIXELS, notValid, type PlacedImage } from "./common";
