@@ -1,5 +1,5 @@
-import { splitLocalePath } from "./locales";
-import { tools } from "./tools";
+import { localePath, splitLocalePath } from "./locales";
+import { toolByAlias, tools } from "./tools";
 
 /**
  * Every screen the site has, so the Worker can answer an unknown path with a real 404 (the SPA
@@ -24,11 +24,23 @@ const PARAM_PAGES: readonly RegExp[] = [/^\/shared\/[^/]+$/];
 
 const KNOWN = new Set<string>([...FIXED_PAGES, ...tools.map((t) => t.path)]);
 
+// The router treats /merge-pdf/ as /merge-pdf.
+const bare = (path: string) => (path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path);
+
 /** Whether `pathname` (with or without a language prefix such as /de) is one of the site's pages. */
 export function isKnownPage(pathname: string): boolean {
   if (pathname.includes("//")) return false;
-  const { path } = splitLocalePath(pathname);
-  // The router treats /merge-pdf/ as /merge-pdf.
-  const bare = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
-  return KNOWN.has(bare) || PARAM_PAGES.some((p) => p.test(bare));
+  const path = bare(splitLocalePath(pathname).path);
+  return KNOWN.has(path) || PARAM_PAGES.some((p) => p.test(path));
+}
+
+/**
+ * Where an alias a person types leads (the catalogue's `aliases`): `/pdf-to-jpg` to `/pdf-to-image`,
+ * `/de/pdf-to-jpg` to `/de/pdf-to-image`. Undefined for any other path.
+ */
+export function aliasTarget(pathname: string): string | undefined {
+  if (pathname.includes("//")) return undefined;
+  const { locale, path } = splitLocalePath(pathname);
+  const tool = toolByAlias(bare(path).toLowerCase());
+  return tool && localePath(locale.tag, tool.path);
 }

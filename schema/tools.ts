@@ -256,7 +256,7 @@ export const tools = [
     path: "/organize-pdf",
     category: "merge",
     group: "organize",
-    keywords: ["reorder", "rearrange", "sort", "move pages", "delete pages", "duplicate", "insert pages", "page order"],
+    keywords: ["reorder", "rearrange", "sort", "move pages", "duplicate", "insert pages", "page order"],
     color: "red",
     ...PDF,
     maxSizeMB: MAX_FILE_SIZE_MB,

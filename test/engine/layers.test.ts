@@ -10,10 +10,11 @@ import { describe, expect, it } from "vitest";
  *   jobs/  ->  tools/  ->  pdf/  ->  image/  ->  codecs/, core/
  *
  * (jobs/ is the job pipeline both homes run: files checked, options read, the tool run, the answer
- * made; pdf/crypto, pdf/compress and pdf/embed are parts of pdf/; image/jpeg, png, webp and
- * compress parts of image/). Nothing under engine/ imports from the rest of worker/, from Hono, or
- * from Cloudflare's bindings (only schema/'s pure modules: the tools' options and catalogue, the
- * answers' shapes and statuses, shared with the pages), and no files import each other in a circle.
+ * made; pdf/content, pdf/crypto, pdf/compress, pdf/embed and pdf/redact are parts of pdf/;
+ * image/jpeg, png, webp and compress parts of image/). Nothing under engine/ imports from the
+ * rest of worker/, from Hono, or from Cloudflare's bindings (only schema/'s pure modules: the
+ * tools' options and catalogue, the answers' shapes and statuses, shared with the pages), and no
+ * files import each other in a circle.
  */
 const ENGINE = fileURLToPath(new URL("../../worker/engine", import.meta.url));
 

@@ -33,9 +33,10 @@ export function Footer() {
   const ttl = usePublicConfig().data?.limits.resultTtlHours ?? DEFAULT_LIMITS.resultTtlHours;
   return (
     <Box as="footer" borderTopWidth="1px" bg="surface" mt="auto">
-      <Container maxW="7xl" py="10">
-        <SimpleGrid columns={{ base: 1, md: 3 }} gap="8">
-          <Stack gap="3" align="start">
+      <Container maxW="7xl" py={{ base: "8", md: "10" }}>
+        {/* Two columns of links on a phone: the footer stays under a screen tall. */}
+        <SimpleGrid columns={{ base: 2, md: 3 }} gap={{ base: "6", md: "8" }}>
+          <Stack gap="3" align="start" gridColumn={{ base: "span 2", md: "auto" }}>
             <Logo />
             <Text fontSize="sm" color="fg.muted" maxW="xs">
               {t("footer.tagline", { hours: ttl })}
@@ -61,7 +62,7 @@ export function Footer() {
             <Placeholder>{t("footer.gdpr")}</Placeholder>
           </Stack>
         </SimpleGrid>
-        <Flex mt="10" pt="6" borderTopWidth="1px" justify="space-between" wrap="wrap" gap="2">
+        <Flex mt={{ base: "6", md: "10" }} pt="6" borderTopWidth="1px" justify="space-between" wrap="wrap" gap="2">
           <Text fontSize="xs" color="fg.muted">
             {t("footer.copyright", { year: new Date().getFullYear() })}
           </Text>

@@ -7,6 +7,7 @@ import { AccountArea, MobileAccountArea } from "./account-area";
 import { LanguageMenu } from "./language-menu";
 import { Logo } from "./logo";
 import { useNavLinks } from "./nav-links";
+import { SearchDialog } from "./search-dialog";
 import { ThemeToggle } from "./theme-toggle";
 
 function DonateButton({ onClick }: { onClick?: () => void }) {
@@ -123,6 +124,7 @@ export function Header() {
             ))}
           </HStack>
           <HStack gap="2">
+            <SearchDialog />
             <Box display={{ base: "none", sm: "block" }}>
               <DonateButton />
             </Box>

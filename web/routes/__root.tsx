@@ -1,6 +1,7 @@
 import { Box, Flex } from "@chakra-ui/react";
 import type { QueryClient } from "@tanstack/react-query";
-import { createRootRouteWithContext, Outlet, useNavigate } from "@tanstack/react-router";
+import { createRootRouteWithContext, Outlet, redirect, useNavigate } from "@tanstack/react-router";
+import { aliasTarget } from "../../schema/pages";
 import { AuthDialogs } from "../components/auth-dialogs";
 import { Footer } from "../components/footer";
 import { Header } from "../components/header";
@@ -15,6 +16,13 @@ export interface RouterContext {
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // A tool's alias (`/pdf-to-jpg`) is replaced by the tool's own path, as the Worker's 301 does on
+  // a first visit; here for links within the site and the dev server. The router's paths carry no
+  // language prefix, and its output rewrite puts the page's back.
+  beforeLoad: ({ location }) => {
+    const to = aliasTarget(location.pathname);
+    if (to) throw redirect({ to, search: true, replace: true });
+  },
   component: RootLayout,
   notFoundComponent: NotFound,
 });

@@ -1,8 +1,9 @@
-import { Heading, Stack } from "@chakra-ui/react";
+import { Box, Heading, Stack } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
 import { groupTools } from "../../schema/tools";
 import { Section, SectionHeading } from "../components/section";
 import { ToolGrid } from "../components/tool-card";
+import { ToolSearch } from "../components/tool-search";
 import { groupKey } from "../i18n/catalogs";
 import { namespaces } from "../i18n/loader";
 import { useT } from "../i18n/provider";
@@ -15,7 +16,10 @@ function AllTools() {
   return (
     <Section>
       <SectionHeading level="h1" title={t("allTools.title")} subtitle={t("allTools.subtitle")} />
-      <Stack gap="12">
+      <Box maxW="xl" mx="auto" mt={{ base: "-2", md: "-4" }} mb={{ base: "8", md: "12" }}>
+        <ToolSearch />
+      </Box>
+      <Stack gap={{ base: "8", md: "12" }}>
         {groupTools().map((group) => {
           const heading = tools(groupKey(group.id));
           return (

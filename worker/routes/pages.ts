@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { isKnownPage } from "../../schema/pages";
+import { aliasTarget, isKnownPage } from "../../schema/pages";
 import type { AppEnv } from "../env";
 import { siteOrigin } from "../services/origin";
 import { withPageHead } from "./page-head";
@@ -9,11 +9,18 @@ import { withPageHead } from "./page-head";
  * that is no file comes here (`not_found_handling = "none"` in wrangler.toml). A page the router
  * knows gets the app's index.html; any other path gets the same index.html (the app shows its
  * not-found page) with a real 404, so crawlers and link checkers are told the truth. Either way the
- * head is the page's own, in its language (page-head.ts).
+ * head is the page's own, in its language (page-head.ts). A tool's alias (`/pdf-to-jpg`) is a 301
+ * to the tool's own path, in the same language, so only the real path is ever indexed.
  */
 export async function servePage(c: Context<AppEnv>): Promise<Response> {
   const req = c.req.raw;
   if (req.method !== "GET" && req.method !== "HEAD") return c.env.ASSETS.fetch(req);
+  const alias = aliasTarget(c.req.path);
+  if (alias) {
+    // Kept a day, not forever as browsers keep a bare 301: an alias may become a page of its own.
+    c.header("Cache-Control", "public, max-age=86400");
+    return c.redirect(alias + new URL(req.url).search, 301);
+  }
   const known = isKnownPage(c.req.path);
   // A missing script or image is a plain 404; only a navigation gets the not-found page.
   if (!known && !acceptsHtml(req)) return c.env.ASSETS.fetch(req);

@@ -1,15 +1,8 @@
-import {
-  PDFArray,
-  type PDFContext,
-  type PDFDocument,
-  PDFName,
-  type PDFObject,
-  PDFRawStream,
-  PDFRef,
-} from "@cantoo/pdf-lib";
-import { type Budget, formatMemory, MiB, yieldToEventLoop } from "../core/budget";
+import type { PDFContext, PDFDocument, PDFRawStream } from "@cantoo/pdf-lib";
+import { type Budget, formatMemory, yieldToEventLoop } from "../core/budget";
 import { DecodeFailed, DecodeLimit, isGeneralFilter } from "../core/decode";
 import { EngineError } from "../core/errors";
+import { contentLimit, pageStreams } from "./content/streams";
 import { MalformedFilters, streamDecodedSize, streamSteps } from "./filters";
 
 /**
@@ -21,12 +14,6 @@ import { MalformedFilters, streamDecodedSize, streamSteps } from "./filters";
  * milliseconds and almost no memory.
  */
 
-/**
- * The most one page's content stream may unpack to. Counting costs no memory, and compression and
- * N-up never hold content whole (they read it a window at a time, or copy it as stored), but
- * other readers, and redaction, hold it whole.
- */
-export const MAX_CONTENT_BYTES = 32 * MiB;
 const YIELD_EVERY = 4 * 1024 * 1024;
 
 export interface ContentCheckOptions {
@@ -34,11 +21,6 @@ export interface ContentCheckOptions {
   /** 0-based page indices; every page when absent. */
   pages?: readonly number[];
   budget?: Budget;
-}
-
-/** The content limit for a job: 32 MB, or less when a filter before the last must be held. */
-function contentLimit(budget: Budget | undefined): number {
-  return Math.min(MAX_CONTENT_BYTES, budget ? Math.max(MiB, budget.memoryLeft) : MAX_CONTENT_BYTES);
 }
 
 export async function checkPageContents(doc: PDFDocument, opts: ContentCheckOptions = {}): Promise<void> {
@@ -50,7 +32,7 @@ export async function checkPageContents(doc: PDFDocument, opts: ContentCheckOpti
   const label = opts.name ?? "This PDF";
   const max = contentLimit(opts.budget);
   for (const i of indices) {
-    for (const stream of contentStreams(ctx, all[i].node.get(PDFName.of("Contents")))) {
+    for (const stream of pageStreams(ctx, all[i])) {
       if (checked.has(stream)) continue;
       checked.add(stream);
       try {
@@ -74,15 +56,6 @@ export async function checkPageContents(doc: PDFDocument, opts: ContentCheckOpti
       }
     }
   }
-}
-
-function contentStreams(ctx: PDFContext, contents: PDFObject | undefined): PDFRawStream[] {
-  const value = contents instanceof PDFRef ? ctx.lookup(contents) : contents;
-  const items = value instanceof PDFArray ? value.asArray() : value ? [value] : [];
-  return items.flatMap((item) => {
-    const s = item instanceof PDFRef ? ctx.lookup(item) : item;
-    return s instanceof PDFRawStream ? [s] : [];
-  });
 }
 
 /** The stream's decoded length; throws DecodeLimit past `max`, DecodeFailed when it cannot be decoded. */

@@ -15,9 +15,9 @@ import type { Budget } from "../core/budget";
 import { DecodeFailed, DecodeLimit, decodeSteps } from "../core/decode";
 import { EngineError } from "../core/errors";
 import { checkPageNumbers, guardPdf, loadPdf } from "./document";
-import { MalformedFilters, streamSteps } from "./filters";
+import { MalformedFilters, readStream, streamSteps } from "./filters";
 import { rowBytes, type Samples, samplesToPng } from "./image-png";
-import { get, getDict, getName, getNumber, numbers, readStream, resolve } from "./redact/objects";
+import { get, getDict, getName, getNumber, numbers, resolve } from "./objects";
 
 /**
  * The images of a PDF's pages, saved as they are where a file format holds them unchanged: a

@@ -1,5 +1,13 @@
 import { PDFArray, type PDFContext, PDFDict, PDFName, PDFNumber, type PDFRawStream } from "@cantoo/pdf-lib";
-import { type DecodeOptions, type DecodeStep, decodedSize, decodeSteps, FILTER_ALIASES } from "../core/decode";
+import {
+  DecodeFailed,
+  DecodeLimit,
+  type DecodeOptions,
+  type DecodeStep,
+  decodedSize,
+  decodeSteps,
+  FILTER_ALIASES,
+} from "../core/decode";
 import { resolve } from "./objects";
 
 /**
@@ -47,6 +55,19 @@ export function decodeStream(ctx: PDFContext, stream: PDFRawStream, opts: Decode
   const steps = streamSteps(ctx, stream.dict);
   if (!steps) throw new MalformedFilters();
   return decodeSteps(stream.contents, steps, opts);
+}
+
+/**
+ * The stream's data decoded through its general-purpose filters (predictors included) within
+ * `max` bytes, or null when it uses anything else (an image filter), is damaged, or is too large.
+ */
+export function readStream(ctx: PDFContext, s: PDFRawStream, max: number): Uint8Array | null {
+  try {
+    return decodeStream(ctx, s, { max });
+  } catch (err) {
+    if (err instanceof DecodeLimit || err instanceof DecodeFailed || err instanceof MalformedFilters) return null;
+    throw err;
+  }
 }
 
 /** How many bytes the stream decodes to (the last filter counted, not kept); throws past `max`. */

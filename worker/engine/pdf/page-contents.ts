@@ -10,7 +10,8 @@ import {
 } from "@cantoo/pdf-lib";
 import type { Budget } from "../core/budget";
 import { BatchedZlib } from "../image/png/encode";
-import { programPieces } from "./compress/content-pieces";
+import { programPieces } from "./content/pieces";
+import { pageStreams } from "./content/streams";
 
 const CONTENTS = PDFName.of("Contents");
 
@@ -61,7 +62,7 @@ export async function pageForm(
     Matrix: [1, 0, 0, 1, -box.x, -box.y],
   });
   dict.set(PDFName.of("Resources"), resources ? copier.copy(resources) : out.obj({}));
-  const streams = contentStreams(ctx, page);
+  const streams = pageStreams(ctx, page);
   let contents: Uint8Array;
   if (streams.length === 1) {
     const stored = streams[0];
@@ -85,12 +86,6 @@ export async function pageForm(
     dict.set(PDFName.of("Filter"), PDFName.of("FlateDecode"));
   }
   return out.register(PDFRawStream.of(dict, contents));
-}
-
-function contentStreams(ctx: PDFContext, page: PDFPage): PDFRawStream[] {
-  const contents = ctx.lookup(page.node.get(CONTENTS));
-  const items = contents instanceof PDFArray ? contents.asArray() : contents ? [contents] : [];
-  return items.map((item) => ctx.lookup(item)).filter((s): s is PDFRawStream => s instanceof PDFRawStream);
 }
 
 /** A page's content streams as one program (a line break after each), compressed as it is decoded. */

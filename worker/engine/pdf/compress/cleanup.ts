@@ -9,8 +9,9 @@ import {
   PDFRef,
 } from "@cantoo/pdf-lib";
 import { readMetadataXml } from "../metadata";
+import { resolve } from "../objects";
 import { stripJpegMetadata } from "./jpeg-metadata";
-import { filtersOf, resolve } from "./streams";
+import { filtersOf } from "./streams";
 
 /**
  * What compression can remove besides bytes: metadata, page thumbnails, embedded files. Each

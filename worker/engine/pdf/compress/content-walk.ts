@@ -9,8 +9,8 @@ import {
   PDFRawStream,
 } from "@cantoo/pdf-lib";
 import { yieldToEventLoop } from "../../core/budget";
-import { pageStreams } from "../redact/content";
-import { resolve } from "./streams";
+import { pageStreams } from "../content/streams";
+import { resolve } from "../objects";
 
 /**
  * Every content program of a document with the resources it is read with: each page (its

@@ -10,11 +10,11 @@ import {
   PDFRef,
 } from "@cantoo/pdf-lib";
 import type { Budget } from "../../core/budget";
-import { pageStreams } from "../redact/content";
-import { asName, type Operand } from "../redact/lexer";
-import { programPieces, streamPieces, unreadableContent } from "./content-pieces";
-import { ContentReader } from "./content-reader";
-import { resolve } from "./streams";
+import { asName, type Operand } from "../content/lexer";
+import { programPieces, streamPieces, unreadableContent } from "../content/pieces";
+import { ContentReader } from "../content/reader";
+import { pageStreams } from "../content/streams";
+import { resolve } from "../objects";
 
 /**
  * Where images are drawn, and how large: a walk of every page's content (and the forms it

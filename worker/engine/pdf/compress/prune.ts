@@ -1,10 +1,10 @@
 import { PDFArray, PDFDict, type PDFDocument, PDFName, type PDFObject, PDFRawStream, PDFRef } from "@cantoo/pdf-lib";
 import type { Budget } from "../../core/budget";
-import { asDict, asName, type Op } from "../redact/lexer";
-import { programPieces, unreadableContent } from "./content-pieces";
-import { ContentReader } from "./content-reader";
+import { asDict, asName, type Op } from "../content/lexer";
+import { programPieces, unreadableContent } from "../content/pieces";
+import { ContentReader } from "../content/reader";
+import { resolve } from "../objects";
 import { ContentWalk } from "./content-walk";
-import { resolve } from "./streams";
 
 /**
  * Resources a page lists but never uses: fonts, images and forms, graphics states, colour

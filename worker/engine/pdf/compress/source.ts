@@ -11,8 +11,10 @@ import {
 import { JpegReader } from "../../image/jpeg/decode";
 import { JpegPixels } from "../../image/jpeg/pixels";
 import type { Layout, PixelSource } from "../../image/pixels";
+import { readStream } from "../filters";
+import { resolve } from "../objects";
 import { flateRows, type Predictor } from "./flate";
-import { decodeGeneral, filtersOf, numberIn, resolve } from "./streams";
+import { filtersOf, numberIn } from "./streams";
 
 /** Dense JPEG coefficient storage allowed per PDF image (progressive or multi-scan DCT). */
 const MAX_STORE = 40 * 1024 * 1024;
@@ -56,7 +58,7 @@ function indexedTable(ctx: PDFContext, cs: PDFArray): { base: PDFObject; n: numb
   const lookup = resolve(ctx, cs.get(3));
   let table: Uint8Array | null = null;
   if (lookup instanceof PDFString || lookup instanceof PDFHexString) table = lookup.asBytes();
-  else if (lookup instanceof PDFRawStream) table = decodeGeneral(ctx, lookup, 1 << 20);
+  else if (lookup instanceof PDFRawStream) table = readStream(ctx, lookup, 1 << 20);
   if (!n || !table || !hival) return null;
   return { base, n, table };
 }

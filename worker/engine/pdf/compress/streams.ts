@@ -1,10 +1,6 @@
-import { PDFArray, type PDFContext, PDFDict, PDFName, PDFNumber, type PDFRawStream } from "@cantoo/pdf-lib";
+import { PDFArray, type PDFContext, PDFDict, PDFName, PDFNumber } from "@cantoo/pdf-lib";
 import { zlibSync } from "fflate";
-import { DecodeFailed, DecodeLimit } from "../../core/decode";
-import { decodeStream, MalformedFilters } from "../filters";
 import { resolve } from "../objects";
-
-export { resolve };
 
 /** Stream plumbing for the compressor: filters, decoding with a size cap, Flate encoding. */
 
@@ -41,19 +37,6 @@ export function filtersOf(ctx: PDFContext, dict: PDFDict): Filter[] | null {
 export function numberIn(ctx: PDFContext, dict: PDFDict | undefined, key: string, fallback: number): number {
   const v = dict ? resolve(ctx, dict.get(PDFName.of(key))) : undefined;
   return v instanceof PDFNumber ? v.asNumber() : fallback;
-}
-
-/**
- * Decodes a stream through its general-purpose filters (predictors included), or null when it
- * uses anything else, is damaged, or would exceed `max` bytes.
- */
-export function decodeGeneral(ctx: PDFContext, stream: PDFRawStream, max: number): Uint8Array | null {
-  try {
-    return decodeStream(ctx, stream, { max });
-  } catch (err) {
-    if (err instanceof DecodeLimit || err instanceof DecodeFailed || err instanceof MalformedFilters) return null;
-    throw err;
-  }
 }
 
 /** zlib level 9 (the one-shot compressor: fflate's streaming one can write corrupt data). */

@@ -1,6 +1,6 @@
 import { PDFArray, type PDFContext, PDFDict, PDFName, type PDFObject, type PDFPage, PDFRef } from "@cantoo/pdf-lib";
-import { meetsAny, type Quad } from "./geometry";
-import { get, getName, numbers, resolve } from "./objects";
+import { meetsAny, type Quad } from "../content/geometry";
+import { get, getName, numbers, resolve } from "../objects";
 
 /**
  * Annotations whose rectangle meets a redaction area leave the page (with their pop-ups); a

@@ -2,16 +2,16 @@ import { PDFDict, type PDFDocument, PDFName, PDFRawStream } from "@cantoo/pdf-li
 import { zlibSync } from "fflate";
 import { type Budget, yieldToEventLoop } from "../../core/budget";
 import { EngineError } from "../../core/errors";
+import { IDENTITY, type Quad, type Rect, rectQuad } from "../content/geometry";
+import { FontCache } from "../content/machine";
+import { pageContent } from "../content/streams";
+import { formatNumber } from "../content/writer";
+import { resolve } from "../objects";
 import { dropUnreachable } from "../unreachable";
 import { removeAnnotations } from "./annots";
-import { pageContent } from "./content";
 import { releaseForms } from "./extract";
-import { IDENTITY, type Quad, type Rect, rectQuad } from "./geometry";
-import { FontCache } from "./machine";
-import { resolve } from "./objects";
 import { type RedactJob, rewriteContent } from "./rewrite";
 import { Scope } from "./scope";
-import { formatNumber } from "./writer";
 
 export interface RedactArea extends Rect {
   page: number;

@@ -1,11 +1,12 @@
 import { type PDFContext, PDFDict, PDFName, type PDFPage, PDFRawStream, pdfDocEncodingDecode } from "@cantoo/pdf-lib";
 import type { Budget } from "../../core/budget";
 import { EngineError } from "../../core/errors";
-import { contentLimit, pageContent } from "./content";
-import { IDENTITY, type Matrix, multiply } from "./geometry";
-import { asDict, asName, asStr, type Op, operations } from "./lexer";
-import { type FontCache, Machine, SHOW_OPS } from "./machine";
-import { getDict, getName, numbers, readStream, resolve } from "./objects";
+import { IDENTITY, type Matrix, multiply } from "../content/geometry";
+import { asDict, asName, asStr, type Op, operations } from "../content/lexer";
+import { type FontCache, Machine, SHOW_OPS } from "../content/machine";
+import { contentLimit, pageContent } from "../content/streams";
+import { readStream } from "../filters";
+import { getDict, getName, numbers, resolve } from "../objects";
 import { type PageText, PageTextBuilder } from "./page-text";
 
 /** Every glyph a page paints, in content order, forms included: the text search reads these. */

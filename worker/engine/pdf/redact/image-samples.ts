@@ -8,7 +8,8 @@ import {
   PDFRawStream,
   PDFString,
 } from "@cantoo/pdf-lib";
-import { getNumber, numbers, readStream, resolve } from "./objects";
+import { readStream } from "../filters";
+import { getNumber, numbers, resolve } from "../objects";
 
 /**
  * An image's colour space read for painting: how many components a sample has, and which

@@ -6,10 +6,10 @@ import { EngineError } from "../../core/errors";
 import { JpegReader } from "../../image/jpeg/decode";
 import { JpegPixels } from "../../image/jpeg/pixels";
 import { readAll } from "../../image/pixels";
+import { invert, type Matrix, type Quad, quadBounds, quadsMeet, transformQuad } from "../content/geometry";
 import { decodeStream, MalformedFilters, streamSteps } from "../filters";
-import { invert, type Matrix, type Quad, quadBounds, quadsMeet, transformQuad } from "./geometry";
+import { get, getNumber, numbers } from "../objects";
 import { readSpace, targetSamples } from "./image-samples";
-import { get, getNumber, numbers } from "./objects";
 
 /**
  * An image XObject painted over where redaction areas cover it, in the image data itself: the

@@ -1,9 +1,9 @@
 import type { PDFDocument, PDFObject } from "@cantoo/pdf-lib";
 import { type Budget, yieldToEventLoop } from "../../core/budget";
 import { EngineError } from "../../core/errors";
+import type { Rect } from "../content/geometry";
+import { FontCache } from "../content/machine";
 import { pageText, releaseForms, type WalkContext } from "./extract";
-import type { Rect } from "./geometry";
-import { FontCache } from "./machine";
 import type { RedactPattern } from "./patterns";
 import { findInAnnotations, findInDocument, type PlaceFix, type PlaceKind } from "./places";
 import { contextOf, matchRects, type Search, searchText } from "./search";

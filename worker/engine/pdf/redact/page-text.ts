@@ -1,6 +1,6 @@
 import type { Budget } from "../../core/budget";
 import { EngineError } from "../../core/errors";
-import type { Glyph } from "./machine";
+import type { Glyph } from "../content/machine";
 
 /**
  * A page's text in reading order as its glyphs were painted: a space where the gap to the

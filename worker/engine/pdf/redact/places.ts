@@ -12,10 +12,11 @@ import {
   PDFString,
 } from "@cantoo/pdf-lib";
 import type { Budget } from "../../core/budget";
-import { contentLimit } from "./content";
+import type { Rect } from "../content/geometry";
+import { contentLimit } from "../content/streams";
+import { readStream } from "../filters";
+import { get, getName, numbers, resolve } from "../objects";
 import { contentText, formText, type WalkContext } from "./extract";
-import type { Rect } from "./geometry";
-import { get, getName, numbers, readStream, resolve } from "./objects";
 import { contextOf, type Search, searchText } from "./search";
 
 /**

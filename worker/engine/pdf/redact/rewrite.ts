@@ -1,14 +1,14 @@
 import { PDFName, type PDFRawStream, type PDFRef, PDFRawStream as RawStream } from "@cantoo/pdf-lib";
 import { zlibSync } from "fflate";
+import { boxQuad, type Matrix, meetsAny, multiply, type Quad } from "../content/geometry";
+import { asDict, asName, type Op, operations } from "../content/lexer";
+import { Machine, SHOW_OPS } from "../content/machine";
+import { ByteSink, writeOp, writeOperand } from "../content/writer";
+import { getDict, getName, numbers } from "../objects";
 import { formContent, formMatrix, MAX_FORM_DEPTH, tick, type WalkContext, xobjectNamed } from "./extract";
-import { boxQuad, type Matrix, meetsAny, multiply, type Quad } from "./geometry";
 import { type ImageJob, redactImage } from "./images";
-import { asDict, asName, type Op, operations } from "./lexer";
-import { Machine, SHOW_OPS } from "./machine";
-import { getDict, getName, numbers } from "./objects";
 import { Scope } from "./scope";
 import { ShowWriter } from "./show";
-import { ByteSink, writeOp, writeOperand } from "./writer";
 
 /**
  * Content rewritten without what lies under the redaction areas: glyphs that meet an area are

@@ -1,5 +1,5 @@
 import { type PDFContext, type PDFDict, PDFName, type PDFRef } from "@cantoo/pdf-lib";
-import { getDict } from "./objects";
+import { getDict } from "../objects";
 
 /**
  * A resource dictionary changed copy-on-write: the first change copies it (and its /XObject

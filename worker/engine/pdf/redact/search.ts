@@ -1,4 +1,4 @@
-import type { Rect } from "./geometry";
+import type { Rect } from "../content/geometry";
 import { glyphsOf, type PageText } from "./page-text";
 import { type Found, findPattern, findWords, type RedactPattern } from "./patterns";
 

@@ -1,6 +1,6 @@
-import { asStr, type Op, type Operand } from "./lexer";
-import type { Glyph } from "./machine";
-import { formatNumber, writeOperand } from "./writer";
+import { asStr, type Op, type Operand } from "../content/lexer";
+import type { Glyph } from "../content/machine";
+import { formatNumber, writeOperand } from "../content/writer";
 
 /**
  * A show operator written again as a TJ without the glyphs under the areas, fed one glyph at a

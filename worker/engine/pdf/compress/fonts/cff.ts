@@ -1,4 +1,4 @@
-import { STANDARD } from "../../redact/encodings";
+import { STANDARD } from "../../content/encodings";
 import { CFF_STANDARD_STRINGS } from "./name-tables";
 
 /**

@@ -1,5 +1,5 @@
 import { PDFArray, type PDFContext, PDFDict, PDFName, type PDFObject, PDFRawStream, PDFRef } from "@cantoo/pdf-lib";
-import { get, getDict, getName, resolve } from "../../redact/objects";
+import { get, getDict, getName, resolve } from "../../objects";
 
 /**
  * Embedded font programs and every font that uses each: a font program (a FontFile2 or

@@ -10,8 +10,8 @@ import {
   PDFString,
 } from "@cantoo/pdf-lib";
 import { EngineError } from "../../../core/errors";
-import { asName, operations } from "../../redact/lexer";
-import { get, getDict, resolve } from "../../redact/objects";
+import { asName, operations } from "../../content/lexer";
+import { get, getDict, resolve } from "../../objects";
 
 /**
  * Fonts a reader may draw new text with: a form field's default appearance (/DA) names a font of

@@ -1,9 +1,10 @@
 import { type PDFContext, type PDFDict, PDFName, PDFRawStream } from "@cantoo/pdf-lib";
-import type { CMap } from "../../redact/cmap";
-import { encodingByName, glyphNameToUnicode, MAC_ROMAN, STANDARD, SYMBOL, WIN_ANSI } from "../../redact/encodings";
-import { readToUnicode } from "../../redact/font-info";
-import { get, getName, readStream, resolve } from "../../redact/objects";
-import { encodingOf } from "../../redact/simple-font";
+import type { CMap } from "../../content/cmap";
+import { encodingByName, glyphNameToUnicode, MAC_ROMAN, STANDARD, SYMBOL, WIN_ANSI } from "../../content/encodings";
+import { readToUnicode } from "../../content/font-info";
+import { encodingOf } from "../../content/simple-font";
+import { readStream } from "../../filters";
+import { get, getName, resolve } from "../../objects";
 import type { CffInfo } from "./cff";
 import { type CmapTable, cmapTables, glyphCount, postNames, type Sfnt } from "./sfnt";
 

@@ -2,7 +2,8 @@ import type { PDFContext } from "@cantoo/pdf-lib";
 import type { Budget } from "../../../core/budget";
 import { EngineError } from "../../../core/errors";
 import { InflateDamaged, InflateLimit, inflatedSize, inflateInto, inflatePrefix } from "../../../core/inflate";
-import { decodeGeneral, type Filter, filtersOf } from "../streams";
+import { readStream } from "../../filters";
+import { type Filter, filtersOf } from "../streams";
 import type { FontProgram } from "./files";
 
 /**
@@ -76,7 +77,7 @@ export function programBytes(
   if (!tryTake(budget, 2 * max, what)) return none(0);
   let data: Uint8Array | null;
   try {
-    data = decodeGeneral(ctx, prog.stream, max);
+    data = readStream(ctx, prog.stream, max);
   } finally {
     budget?.give(2 * max);
   }

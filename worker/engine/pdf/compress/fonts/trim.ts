@@ -1,7 +1,8 @@
 import { PDFArray, type PDFContext, type PDFDict, PDFName, PDFNumber, type PDFRawStream } from "@cantoo/pdf-lib";
-import { type CMap, parseCMap } from "../../redact/cmap";
-import { MAX_CMAP_BYTES } from "../../redact/font-info";
-import { readStream, resolve } from "../../redact/objects";
+import { type CMap, parseCMap } from "../../content/cmap";
+import { MAX_CMAP_BYTES } from "../../content/font-info";
+import { readStream } from "../../filters";
+import { resolve } from "../../objects";
 import { deflate } from "../streams";
 
 /**

@@ -1,12 +1,12 @@
 import { PDFArray, type PDFContext, PDFDict, type PDFDocument, PDFName, PDFRawStream } from "@cantoo/pdf-lib";
 import { type Budget, yieldToEventLoop } from "../../../core/budget";
-import { pageStreams } from "../../redact/content";
-import { IDENTITY } from "../../redact/geometry";
-import { asName, asStr, type Op } from "../../redact/lexer";
-import { FontCache, Machine, SHOW_OPS } from "../../redact/machine";
-import { get, getDict, getName, resolve } from "../../redact/objects";
-import { programPieces, streamPieces, unreadableContent } from "../content-pieces";
-import { ContentReader } from "../content-reader";
+import { IDENTITY } from "../../content/geometry";
+import { asName, asStr, type Op } from "../../content/lexer";
+import { FontCache, Machine, SHOW_OPS } from "../../content/machine";
+import { programPieces, streamPieces, unreadableContent } from "../../content/pieces";
+import { ContentReader } from "../../content/reader";
+import { pageStreams } from "../../content/streams";
+import { get, getDict, getName, resolve } from "../../objects";
 import { formFonts } from "./form-fonts";
 
 /**

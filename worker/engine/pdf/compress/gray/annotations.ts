@@ -10,7 +10,7 @@ import {
   PDFString,
 } from "@cantoo/pdf-lib";
 import { isEngineError } from "../../../core/errors";
-import { resolve } from "../streams";
+import { resolve } from "../../objects";
 import { cmykGray, luma } from "./colour";
 import { type GrayContentJob, grayContent } from "./content";
 

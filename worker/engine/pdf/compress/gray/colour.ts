@@ -9,9 +9,10 @@ import {
   PDFRawStream,
   PDFString,
 } from "@cantoo/pdf-lib";
+import { readStream } from "../../filters";
 import { compileFunction } from "../../functions";
-import { numberArray } from "../../objects";
-import { decodeGeneral, numberIn, resolve } from "../streams";
+import { numberArray, resolve } from "../../objects";
+import { numberIn } from "../streams";
 
 /**
  * Colour spaces read for grayscale conversion: how many components a colour has, and its grey
@@ -244,7 +245,7 @@ export class SpaceReader {
     const lookup = resolve(ctx, v.get(3));
     let table: Uint8Array | null = null;
     if (lookup instanceof PDFString || lookup instanceof PDFHexString) table = lookup.asBytes();
-    else if (lookup instanceof PDFRawStream) table = decodeGeneral(ctx, lookup, MAX_LOOKUP);
+    else if (lookup instanceof PDFRawStream) table = readStream(ctx, lookup, MAX_LOOKUP);
     if (!table) return null;
     const grays = new Float64Array(hival + 1);
     const comps = new Array<number>(base.n);

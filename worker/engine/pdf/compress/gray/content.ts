@@ -1,9 +1,9 @@
 import { PDFArray, type PDFContext, PDFDict, PDFName } from "@cantoo/pdf-lib";
 import type { Budget } from "../../../core/budget";
-import { asName, asNum, type Op, type Operand } from "../../redact/lexer";
-import { writeOperand } from "../../redact/writer";
-import { ContentReader } from "../content-reader";
-import { resolve } from "../streams";
+import { asName, asNum, type Op, type Operand } from "../../content/lexer";
+import { ContentReader } from "../../content/reader";
+import { writeOperand } from "../../content/writer";
+import { resolve } from "../../objects";
 import { DEVICE_GRAY, type GraySpace, grayText, type SpaceReader } from "./colour";
 import { Sink } from "./sink";
 

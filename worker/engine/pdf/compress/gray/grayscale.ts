@@ -4,9 +4,9 @@ import { type Budget, formatMemory, yieldToEventLoop } from "../../../core/budge
 import { DecodeFailed, DecodeLimit } from "../../../core/decode";
 import { EngineError, isEngineError } from "../../../core/errors";
 import type { MozjpegEncoder } from "../../../image/jpeg/encode";
+import { programPieces, streamPieces } from "../../content/pieces";
+import { OperationTooLarge } from "../../content/reader";
 import { MalformedFilters } from "../../filters";
-import { programPieces, streamPieces } from "../content-pieces";
-import { OperationTooLarge } from "../content-reader";
 import { type ContentUnit, ContentWalk } from "../content-walk";
 import { deflate } from "../streams";
 import { grayAnnotation, grayFormFields, grayOutlines } from "./annotations";

@@ -9,9 +9,10 @@ import {
 } from "@cantoo/pdf-lib";
 import { yieldToEventLoop } from "../../../core/budget";
 import { isEngineError, isOutOfBudget } from "../../../core/errors";
-import { numberArray } from "../../objects";
+import { readStream } from "../../filters";
+import { numberArray, resolve } from "../../objects";
 import { MAX_IMAGE_PIXELS } from "../images";
-import { decodeGeneral, filtersOf, numberIn, resolve } from "../streams";
+import { filtersOf, numberIn } from "../streams";
 import type { GraySpace } from "./colour";
 import { grayJpeg } from "./jpeg";
 import {
@@ -160,7 +161,7 @@ async function graySamples(
   if (!source) {
     decoded = stride * l.height;
     budget?.take(decoded, what);
-    const data = decodeGeneral(ctx, stream, decoded + 1024);
+    const data = readStream(ctx, stream, decoded + 1024);
     if (!data) {
       budget?.give(decoded);
       return false;

@@ -4,9 +4,9 @@ import { type DecodeStep, decodeSteps, FILTER_ALIASES } from "../../../core/deco
 import { JpegReader } from "../../../image/jpeg/decode";
 import { JpegPixels } from "../../../image/jpeg/pixels";
 import { readAll } from "../../../image/pixels";
-import { asDict, asName, asNum, type Op, type Operand } from "../../redact/lexer";
-import { writeOperand } from "../../redact/writer";
-import { resolve } from "../streams";
+import { asDict, asName, asNum, type Op, type Operand } from "../../content/lexer";
+import { writeOperand } from "../../content/writer";
+import { resolve } from "../../objects";
 import type { SpaceReader } from "./colour";
 import { decodeOf, grayPalette } from "./image";
 import { memoryRowSource, RowConverter, rowBytes, type SampleLayout } from "./pixels";

@@ -7,9 +7,10 @@ import {
   PDFRawStream,
   type PDFRef,
 } from "@cantoo/pdf-lib";
+import { readStream } from "../../filters";
 import { compileFunction } from "../../functions";
-import { numberArray } from "../../objects";
-import { decodeGeneral, deflate, numberIn, resolve } from "../streams";
+import { numberArray, resolve } from "../../objects";
+import { deflate, numberIn } from "../streams";
 import type { GraySpace, SpaceReader } from "./colour";
 
 /**
@@ -86,7 +87,7 @@ function exactGray(ctx: PDFContext, fnObj: PDFObject, space: GraySpace, depth: n
     });
   }
   if (type === 4 && f instanceof PDFRawStream && space.model === "rgb") {
-    const program = decodeGeneral(ctx, f, 64 * 1024);
+    const program = readStream(ctx, f, 64 * 1024);
     if (!program) return null;
     const text = new TextDecoder("latin1").decode(program);
     const end = text.lastIndexOf("}");
@@ -189,7 +190,7 @@ function grayMesh(ctx: PDFContext, s: PDFRawStream, space: GraySpace, type: numb
   const n = space.n;
   if (!coord || !comp || comp > 16 || coord > 32 || !decode || decode.length !== 4 + 2 * n) return false;
   if (type !== 5 && ![2, 4, 8].includes(flagBits)) return false;
-  const data = decodeGeneral(ctx, s, MAX_MESH_BYTES);
+  const data = readStream(ctx, s, MAX_MESH_BYTES);
   if (!data) return false;
   const inBits = new Bits(data);
   const out = new BitWriter();

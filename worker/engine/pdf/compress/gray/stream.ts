@@ -1,7 +1,7 @@
 import { PDFArray, type PDFContext, PDFName, PDFNumber, type PDFObject, type PDFRawStream } from "@cantoo/pdf-lib";
 import type { Budget } from "../../../core/budget";
 import type { MozjpegEncoder } from "../../../image/jpeg/encode";
-import { resolve } from "../streams";
+import { resolve } from "../../objects";
 import type { SpaceReader } from "./colour";
 
 /** What converting an image needs, and how a converted one is written back into its stream. */

@@ -1,5 +1,6 @@
 import { type PDFContext, PDFDict, PDFName, PDFNumber } from "@cantoo/pdf-lib";
 import { Font } from "@cantoo/pdf-lib/standard-fonts";
+import { get, getDict, getName, getNumber, numbers, resolve } from "../objects";
 import type { CMap } from "./cmap";
 import {
   type EncodingTable,
@@ -12,7 +13,6 @@ import {
 } from "./encodings";
 import { type FontInfo, THOUSANDTH, verticalExtent } from "./font-info";
 import type { Matrix } from "./geometry";
-import { get, getDict, getName, getNumber, numbers, resolve } from "./objects";
 
 /** Type 1, TrueType and Type 3 fonts: one byte a code, widths from /Widths or the standard 14's metrics. */
 

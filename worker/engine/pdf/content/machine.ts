@@ -1,8 +1,8 @@
 import { type PDFContext, PDFDict, PDFName } from "@cantoo/pdf-lib";
+import { getDict, resolve } from "../objects";
 import { type FontInfo, loadFont } from "./font";
 import { boxQuad, IDENTITY, type Matrix, multiply, type Quad } from "./geometry";
 import { asName, asNum, asStr, type Op, type Operand } from "./lexer";
-import { getDict, resolve } from "./objects";
 
 /**
  * The text-layout part of a content interpreter: the graphics state stack (CTM and text state

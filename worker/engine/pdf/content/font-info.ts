@@ -1,8 +1,9 @@
 import type { PDFContext, PDFDict } from "@cantoo/pdf-lib";
 import { PDFRawStream } from "@cantoo/pdf-lib";
+import { readStream } from "../filters";
+import { get, getNumber } from "../objects";
 import { type CMap, parseCMap } from "./cmap";
 import type { Matrix } from "./geometry";
-import { get, getNumber, readStream } from "./objects";
 
 /**
  * What the text-layout interpreter needs of a font: how a string splits into codes, each code's

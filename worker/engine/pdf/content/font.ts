@@ -1,7 +1,8 @@
 import { PDFArray, type PDFContext, PDFDict, PDFName, PDFNumber, PDFRawStream } from "@cantoo/pdf-lib";
+import { readStream } from "../filters";
+import { get, getDict, getName, getNumber, numbers, resolve } from "../objects";
 import { CMap, type CodeRange, parseCMap, predefinedCodespace, utf16be } from "./cmap";
 import { type FontInfo, lazyToUnicode, MAX_CMAP_BYTES, THOUSANDTH, verticalExtent } from "./font-info";
-import { get, getDict, getName, getNumber, numbers, readStream, resolve } from "./objects";
 import { simpleFont } from "./simple-font";
 
 export type { FontInfo } from "./font-info";

@@ -3,9 +3,9 @@ import type { Budget } from "../../core/budget";
 import { DecodeFailed, DecodeLimit, decodeSteps } from "../../core/decode";
 import { isEngineError } from "../../core/errors";
 import { InflateDamaged, Inflater, SLICE } from "../../core/inflate";
-import { MAX_CONTENT_BYTES } from "../content-check";
 import { MalformedFilters, streamSteps } from "../filters";
-import { OperationTooLarge } from "./content-reader";
+import { OperationTooLarge } from "./reader";
+import { MAX_CONTENT_BYTES } from "./streams";
 
 /**
  * Content streams decoded a piece at a time, so a page of 24 MB of text is read without ever

@@ -1,22 +1,29 @@
-import { PDFArray, type PDFContext, PDFName, type PDFPage, PDFRawStream, PDFRef } from "@cantoo/pdf-lib";
+import { PDFArray, type PDFContext, PDFName, type PDFPage, PDFRawStream } from "@cantoo/pdf-lib";
 import { type Budget, formatMemory, MiB } from "../../core/budget";
 import { DecodeFailed, DecodeLimit } from "../../core/decode";
 import { EngineError } from "../../core/errors";
-import { MAX_CONTENT_BYTES } from "../content-check";
 import { decodeStream, MalformedFilters } from "../filters";
+import { resolve } from "../objects";
 
 /** Page and form content, decoded within the job's limits; several streams of a page joined as one program. */
 
+/**
+ * The most one page's content stream may unpack to. Counting costs no memory, and compression and
+ * N-up never hold content whole (they read it a window at a time, or copy it as stored), but
+ * other readers, and redaction, hold it whole.
+ */
+export const MAX_CONTENT_BYTES = 32 * MiB;
+
+/** The content limit for a job: 32 MB, or less when the job has less memory left (never under 1 MB). */
 export function contentLimit(budget: Budget | undefined): number {
   return Math.min(MAX_CONTENT_BYTES, budget ? Math.max(MiB, budget.memoryLeft) : MAX_CONTENT_BYTES);
 }
 
 export function pageStreams(ctx: PDFContext, page: PDFPage): PDFRawStream[] {
-  const contents = page.node.get(PDFName.of("Contents"));
-  const value = contents instanceof PDFRef ? ctx.lookup(contents) : contents;
+  const value = resolve(ctx, page.node.get(PDFName.of("Contents")));
   const items = value instanceof PDFArray ? value.asArray() : value ? [value] : [];
   return items.flatMap((item) => {
-    const s = item instanceof PDFRef ? ctx.lookup(item) : item;
+    const s = resolve(ctx, item);
     return s instanceof PDFRawStream ? [s] : [];
   });
 }

@@ -1,8 +1,8 @@
 import type { Budget } from "../../core/budget";
-import { type Op, operations } from "../redact/lexer";
+import { type Op, operations } from "./lexer";
 
 /**
- * The operations of content that arrives in pieces (content-pieces.ts), read a window at a time:
+ * The operations of content that arrives in pieces (pieces.ts), read a window at a time:
  * the window holds the pieces not yet read, an operation is handed on once a byte after it has
  * arrived (so nothing cut at the window's edge is read as whole), and what follows the last
  * whole one starts the next window. The window is about 256 KB; one operation larger than that
