@@ -194,7 +194,17 @@ function Option({
         <Text flex="1" fontWeight="medium" lineClamp={2}>
           {hit.title}
         </Text>
-        <Text id={`${id}-group`} fontSize="xs" color="fg.muted" textAlign="end" flexShrink="0" maxW="40%" truncate>
+        {/* Said after the name (aria-describedby), not as part of it. */}
+        <Text
+          id={`${id}-group`}
+          aria-hidden
+          fontSize="xs"
+          color="fg.muted"
+          textAlign="end"
+          flexShrink="0"
+          maxW="40%"
+          truncate
+        >
           {hit.group}
         </Text>
       </Link>
