@@ -36,12 +36,13 @@ export function ToolCard({ path, icon, color, title, description, compact = fals
         <Card.Body
           flexDirection="row"
           alignItems={compact ? { base: "center", md: "start" } : "start"}
-          gap={compact ? { base: "2.5", md: "3" } : "4"}
-          px={compact ? { base: "2.5", md: "4" } : "5"}
+          gap={compact ? { base: "2", md: "3" } : "4"}
+          px={compact ? { base: "2", md: "4" } : "5"}
           py={compact ? { base: "2", md: "4" } : "5"}
         >
           <Flex
-            boxSize={compact ? { base: "8", md: "10" } : "11"}
+            // On a phone every pixel goes to the title: "PDF zusammenfügen" fits a half-width card.
+            boxSize={compact ? { base: "7", md: "10" } : "11"}
             flexShrink="0"
             align="center"
             justify="center"
@@ -56,7 +57,7 @@ export function ToolCard({ path, icon, color, title, description, compact = fals
               fontSize={compact ? { base: "sm", md: "md" } : "md"}
               lineHeight="short"
               // A long word in another language (German, Russian) wraps rather than overflows a narrow card.
-              overflowWrap="anywhere"
+              overflowWrap="break-word"
               hyphens="auto"
             >
               {title}
