@@ -41,7 +41,7 @@ export function ToolLayout({ toolId, children, aside }: { toolId: ToolId; childr
           <Text color="fg.muted" fontSize={{ base: "md", md: "lg" }} maxW="2xl">
             {tt(`${toolId}.description`)}
           </Text>
-          <HStack gap="4" fontSize="sm" color="fg.subtle" wrap="wrap" justify="center">
+          <HStack gap="4" fontSize="sm" color="fg.muted" wrap="wrap" justify="center">
             <HStack gap="1">
               <Icon as={LuClock} />
               <Text>{t(onDevice ? "layout.nothingUploaded" : "layout.deleted")}</Text>
