@@ -92,6 +92,42 @@ test("page numbers: the style chosen, previewed, on every page", async ({ page }
   expectValidPdf(numbered.path);
 });
 
+test("every page preview is drawn at a size a person sees, at 1280 and 390 px", async ({ page }) => {
+  // The page's drawn previews (pdf.js canvases), each by its laid-out size on screen.
+  const drawn = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll("main canvas[aria-hidden]")]
+        .filter((c) => getComputedStyle(c).display !== "none" && (c as HTMLCanvasElement).width > 1)
+        .map((c) => {
+          const r = c.getBoundingClientRect();
+          return Math.min(Math.round(r.width), Math.round(r.height));
+        }),
+    );
+  for (const tool of [
+    "page-numbers",
+    "watermark-pdf",
+    "crop-pdf",
+    "sign-pdf",
+    "redact-pdf",
+    "organize-pdf",
+    "split-pdf",
+    "merge-pdf",
+  ]) {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/${tool}`);
+    await page.getByTestId("file-input").setInputFiles(tool === "merge-pdf" ? [fourPages, fourPages] : fourPages);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      // Previews are drawn as they come into view: bring the first page's frame on screen.
+      await page.locator("main canvas[aria-hidden]").first().locator("xpath=..").scrollIntoViewIfNeeded();
+      await expect
+        .poll(drawn, { message: `${tool} at ${width} px` })
+        .toEqual(expect.arrayContaining([expect.any(Number)]));
+      for (const side of await drawn()) expect(side, `${tool} at ${width} px`).toBeGreaterThan(20);
+    }
+  }
+});
+
 test("pages per sheet, crop and metadata: each as chosen, each a PDF", async ({ page }) => {
   await signUp(page);
   await page.goto("/nup-pdf");

@@ -49,7 +49,9 @@ function Preview({ file, password, choice }: { file?: File; password?: string; c
   // In thousandths of the page width, an A4 page being 595 points wide.
   const pt = (v: number) => `${(v / 595) * 100}cqw`;
   return (
-    <Box maxW="60" mx="auto" shadow="md" borderRadius="sm" css={{ containerType: "inline-size" }}>
+    // w="full": centred by its margins, the box would shrink to its content, and the page inside
+    // it takes its width from the box (it was drawn, but at 0x0).
+    <Box w="full" maxW="60" mx="auto" shadow="md" borderRadius="sm" css={{ containerType: "inline-size" }}>
       <PageThumbnail
         doc={doc}
         pageNumber={Math.max(1, choice.firstPage)}
