@@ -87,6 +87,47 @@ test("Arabic: right to left, the layout mirrored, arrows pointing the reading wa
   await shot(page, `${SHOTS}/ar-donate-390.png`, { fullPage: true });
 });
 
+test("Arabic: pages are drawn left to right as in English; the device switch's heading has room", async ({ page }) => {
+  const pdf = "test/fixtures/corpus/pdf/valid/pysample__pdflatex-4-pages.pdf";
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The crop preview, in English, then in Arabic: the same pixels, so no text run is drawn backwards.
+  const drawn = async (path: string) => {
+    await page.goto(path);
+    await page.getByTestId("file-input").setInputFiles(pdf);
+    const canvas = page.locator("main canvas[aria-hidden]").first();
+    await expect(canvas).toBeVisible();
+    return canvas.evaluate((c) => ({
+      direction: getComputedStyle(c).direction,
+      pixels: (c as unknown as { toDataURL(): string }).toDataURL(),
+    }));
+  };
+  const english = await drawn("/crop-pdf");
+  const arabic = await drawn("/ar/crop-pdf");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  expect(arabic.direction).toBe("ltr");
+  expect(arabic.pixels === english.pixels, "the Arabic page's preview differs from the English one").toBe(true);
+  await shot(page, `${SHOTS}/ar-crop-390.png`, { fullPage: true });
+  // Every page canvas of every tool inherits it (one rule for all canvases, thumbnails too).
+  await page.goto("/ar/split-pdf");
+  await page.getByTestId("file-input").setInputFiles(pdf);
+  await expect(page.locator("main canvas[aria-hidden]").first()).toBeVisible();
+  const directions = await page.locator("canvas").evaluateAll((all) => all.map((c) => getComputedStyle(c).direction));
+  expect(new Set(directions)).toEqual(new Set(["ltr"]));
+
+  // The switch's heading: lines apart when it wraps, and space between it and the switch.
+  const label = page.getByTestId("device-switch").getByText("المعالجة على هذا الجهاز", { exact: false });
+  const style = await label.evaluate((el) => {
+    const s = getComputedStyle(el);
+    return { line: Number.parseFloat(s.lineHeight), font: Number.parseFloat(s.fontSize) };
+  });
+  expect(style.line / style.font).toBeGreaterThanOrEqual(1.5);
+  const text = await label.boundingBox();
+  const toggle = await page.getByTestId("device-switch").locator("[data-part=control]").boundingBox();
+  // Right to left: the switch is to the left of its words, at least 16 px away.
+  expect(text && toggle && text.x - (toggle.x + toggle.width) >= 16, JSON.stringify({ text, toggle })).toBe(true);
+  await shot(page, `${SHOTS}/ar-split-390.png`);
+});
+
 test("the language menu changes the language and the URL, and the choice is remembered", async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1366, height: 900 });

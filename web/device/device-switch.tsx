@@ -24,9 +24,10 @@ export function DeviceSwitch() {
         <HStack gap="3" align="flex-start">
           <Icon as={LuLaptop} boxSize="5" mt="0.5" color={on ? "teal.fg" : "fg.muted"} flexShrink={0} />
           <Stack gap="1" flex="1" minW="0">
-            <Switch.Root colorPalette="teal" checked={on} onCheckedChange={(e) => setOn(e.checked)}>
+            {/* Room between the words and the switch, and lines tall enough for Arabic's marks when it wraps. */}
+            <Switch.Root colorPalette="teal" checked={on} onCheckedChange={(e) => setOn(e.checked)} gap="4">
               <Switch.HiddenInput />
-              <Switch.Label fontWeight="semibold" flex="1">
+              <Switch.Label fontWeight="semibold" flex="1" lineHeight="1.6">
                 {t("device.label")}
               </Switch.Label>
               <Switch.Control>

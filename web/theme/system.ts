@@ -4,6 +4,10 @@ const config = defineConfig({
   globalCss: {
     "html, body": { minHeight: "100%" },
     body: { bg: "bg", color: "fg" },
+    // A canvas's text takes the element's direction: pdf.js draws a page's text a run at a time
+    // from each run's start, so in Arabic every run was drawn leftwards of its place ("The qu ick
+    // b row n fox"). Pages are paper: they read the same in every language.
+    canvas: { direction: "ltr" },
     // Who asks their system for less motion gets none: animations and transitions end at once
     // (their end events still fire, so dialogs, menus and toasts open and close as before).
     "*, *::before, *::after": {
