@@ -5,8 +5,11 @@ import type { Locator } from "@playwright/test";
  * colours are read through a canvas (so any CSS colour syntax works), and translucent backgrounds
  * are laid over the ancestors' until an opaque one is found.
  */
-export async function contrastOf(el: Locator): Promise<{ ratio: number; fg: string; bg: string }> {
-  return el.evaluate((node) => {
+export async function contrastOf(el: Locator, behind?: Locator): Promise<{ ratio: number; fg: string; bg: string }> {
+  // `behind`: the element whose background the text sits on when it is not an ancestor (a
+  // segmented control's sliding indicator, under the chosen item).
+  const under = behind ? await behind.elementHandle() : null;
+  return el.evaluate((node, under) => {
     const ctx = document.createElement("canvas").getContext("2d", { willReadFrequently: true });
     if (!ctx) throw new Error("no canvas");
     const rgba = (css: string): [number, number, number, number] => {
@@ -20,7 +23,7 @@ export async function contrastOf(el: Locator): Promise<{ ratio: number; fg: stri
     const over = (top: number[], under: number[]) => [0, 1, 2].map((i) => top[i] * top[3] + under[i] * (1 - top[3]));
     // Backgrounds from the element outwards; the page's canvas (white) if none is opaque.
     const layers: [number, number, number, number][] = [];
-    for (let n: Element | null = node; n; n = n.parentElement) {
+    for (let n: Element | null = under ?? node; n; n = n.parentElement) {
       const c = rgba(getComputedStyle(n).backgroundColor);
       if (c[3] > 0) layers.push(c);
       if (c[3] >= 1) break;
@@ -39,5 +42,5 @@ export async function contrastOf(el: Locator): Promise<{ ratio: number; fg: stri
     const [hi, lo] = [lum(fg), lum(bg)].sort((a, b) => b - a);
     const hex = (c: number[]) => `#${c.map((v) => Math.round(v).toString(16).padStart(2, "0")).join("")}`;
     return { ratio: (hi + 0.05) / (lo + 0.05), fg: hex(fg), bg: hex(bg) };
-  });
+  }, under);
 }

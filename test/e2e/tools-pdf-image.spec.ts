@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { PDFDocument, rgb, StandardFonts } from "@cantoo/pdf-lib";
 import type { Page } from "@playwright/test";
 import { unzipSync } from "fflate";
+import { contrastOf } from "./contrast";
 import { expect, test } from "./fixtures";
 import { SCREENSHOTS, shot } from "./screens";
 import { corpus, download, expectToast, expectValidZip, signUp, writeTemp } from "./tools-helpers";
@@ -81,6 +82,22 @@ test("pdf to jpg: chosen pages to PNG at 150 dpi in a ZIP, made in the browser w
   });
 
   await page.locator('[aria-label="Format"]').getByText("PNG", { exact: true }).click();
+  // The chosen option is plain to see in both themes: its words 4.5:1 on its fill, and bold where
+  // the others are not (not told by colour alone).
+  const format = page.locator('[aria-label="Format"]');
+  const chosen = format.locator("[data-part=item][data-state=checked]");
+  await expect(chosen).toHaveText("PNG");
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect(page.locator("html")).toHaveClass(new RegExp(scheme));
+    const c = await contrastOf(chosen, format.locator("[data-part=indicator]"));
+    expect(c.ratio, `${scheme}: ${c.fg} on ${c.bg}`).toBeGreaterThanOrEqual(4.5);
+    const weight = (l: typeof chosen) => l.evaluate((el) => Number(getComputedStyle(el).fontWeight));
+    expect(await weight(chosen)).toBeGreaterThanOrEqual(600);
+    expect(await weight(format.locator("[data-part=item][data-state=unchecked]").first())).toBeLessThan(600);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await shots(page, "pdf-to-image", "segments");
   await page.locator('[aria-label="Pages"]').getByText("Choose pages", { exact: true }).click();
   await page.getByRole("button", { name: "Page 1", exact: true }).click();
   await page.getByRole("button", { name: "Page 3", exact: true }).click();
