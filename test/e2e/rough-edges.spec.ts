@@ -66,29 +66,36 @@ async function expectRowsClear(rows: Locator) {
   }
 }
 
-test("unlock: a wrong password in the lower box, the right one in the file's own box, then the big button unlocks it", async ({
+test("unlock: a wrong password is caught in the browser, not sent; the file's own box is then the only one, and the big button unlocks it", async ({
   page,
 }) => {
   await page.goto("/unlock-pdf");
   await page.getByTestId("file-input").setInputFiles(locked);
   const row = page.getByTestId("file-result");
-  await page.getByLabel("Password (optional)").fill("wrong password");
+  const shared = page.getByLabel("Password (optional)");
+  await shared.fill("wrong password");
   await page.getByRole("button", { name: "Unlock PDF" }).click();
-  await expect(row).toHaveAttribute("data-status", "error", SLOW);
-  await expect(row).toContainText("Incorrect password for pdfjs__issue6010_1.pdf");
+  await expect(row).toHaveAttribute("data-status", "locked", SLOW);
+  await expect(row).toContainText("That password does not open this file. Check it and try again.");
+  // pdf.js said no here: nothing was sent.
+  const forms = () => page.evaluate(() => (window as unknown as { __sentForms: unknown[] }).__sentForms);
+  expect(await forms()).toEqual([]);
+  // One box for one situation: the file's own, focused; the shared one is gone (with what it held).
   const own = page.getByLabel("Password for pdfjs__issue6010_1.pdf", { exact: true });
-  await expect(own).toBeVisible();
+  await expect(own).toBeFocused();
+  await expect(shared).toHaveCount(0);
   await own.fill("abc");
   await shots(page, "unlock-file-password");
 
-  // The big button, not the file's own: what was typed last for the file goes (the lower box
-  // still holds the wrong one).
-  await expect(page.getByLabel("Password (optional)")).toHaveValue("wrong password");
+  // The big button, not the file's own: what is typed on the file's row goes with it.
   await page.getByRole("button", { name: "Unlock PDF" }).click();
   await expect(row).toHaveAttribute("data-status", "unlocked", SLOW);
   await expectToast(page, "PDF files unlocked successfully");
-  // The file's own password goes with it (the lower box's wrong one goes for the others).
-  expect((await sentForm(page, "/api/convert/unlock-pdf")).fields.passwords).toContain('"abc"');
+  const sent = await sentForm(page, "/api/convert/unlock-pdf");
+  expect(sent.fields.passwords).toContain('"abc"');
+  expect(JSON.stringify(await forms())).not.toContain("wrong password");
+  // The shared box is back for the next files, empty.
+  await expect(shared).toHaveValue("");
   const file = await download(page, row.getByRole("button", { name: /^Download/ }));
   // It opens without a password.
   expectValidPdf(file.path);

@@ -99,20 +99,27 @@ test("unlock: the page asks for the password of the file that needs one, then un
   await page.getByTestId("file-input").setInputFiles([locked.path, plain]);
   const rows = page.getByTestId("file-result");
   await expect(rows).toHaveCount(2);
-  // No password yet: the plain file comes back as it was, the protected one asks for its password.
+  // No password yet: the plain file comes back as it was; the protected one, found locked here,
+  // is not sent and asks for its password on its row.
   const sent = page.waitForRequest((r) => r.url().endsWith("/api/convert/unlock-pdf"));
   await page.getByRole("button", { name: "Unlock PDF" }).click();
   // Spec section 6: the unlock form sends no authorization.
   expect((await sent).headers().authorization).toBeUndefined();
-  await expect(rows.nth(0)).toHaveAttribute("data-status", "error", { timeout: 20_000 });
+  expect((await sentForm(page, "/api/convert/unlock-pdf")).files.map((f) => f.name)).toEqual(["qpdf__good13.pdf"]);
+  await expect(rows.nth(0)).toHaveAttribute("data-status", "locked", { timeout: 20_000 });
   await expect(rows.nth(0)).toContainText("Needs password");
   await expect(rows.nth(1)).toHaveAttribute("data-status", "unlocked");
   await expect(rows.nth(1)).toContainText("had no password");
 
+  // A wrong password is caught in the browser: said on the row, never sent.
   const prompt = page.getByLabel(`Password for ${locked.name}`, { exact: true });
   await prompt.fill("not the password");
   await rows.nth(0).getByRole("button", { name: "Unlock" }).click();
-  await expect(rows.nth(0)).toContainText(`Incorrect password for ${locked.name}`);
+  await expect(rows.nth(0)).toContainText("That password does not open this file. Check it and try again.");
+  expect(
+    await page.evaluate(() => (window as unknown as { __sentForms: unknown[] }).__sentForms.length),
+    "only the plain file's request",
+  ).toBe(1);
   await prompt.fill(PASSWORD);
   await rows.nth(0).getByRole("button", { name: "Unlock" }).click();
   await expect(rows.nth(0)).toHaveAttribute("data-status", "unlocked", { timeout: 20_000 });

@@ -35,22 +35,25 @@ export function UnlockPdfPage() {
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            u.submit();
+            void u.submit();
           }}
         >
           <Card.Root variant="outline" bg="surface" borderRadius="xl">
             <Card.Body gap="4">
-              <Field.Root>
-                <Field.Label>{t("password.label")}</Field.Label>
-                <Input
-                  name="password"
-                  type="password"
-                  autoComplete="off"
-                  value={u.password}
-                  onChange={(e) => u.setPassword(e.currentTarget.value)}
-                />
-                <Field.HelperText>{t("password.help")}</Field.HelperText>
-              </Field.Root>
+              {/* One box at a time: once a file asks for its own password on its row, that box is the one. */}
+              {!u.asking && (
+                <Field.Root>
+                  <Field.Label>{t("password.label")}</Field.Label>
+                  <Input
+                    name="password"
+                    type="password"
+                    autoComplete="off"
+                    value={u.password}
+                    onChange={(e) => u.setPassword(e.currentTarget.value)}
+                  />
+                  <Field.HelperText>{t("password.help")}</Field.HelperText>
+                </Field.Root>
+              )}
               <HStack justify="end" gap="3" wrap="wrap">
                 {u.entries.length > 0 && (
                   <Box flex="1" minW="12rem">

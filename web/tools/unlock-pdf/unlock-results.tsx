@@ -5,21 +5,23 @@ import { useT } from "../../i18n/provider";
 import { formatBytes } from "../format";
 import { RefusalRemedies } from "../refusal-remedies";
 import { ResultActions } from "../result-actions";
-import { needsPassword, type UnlockEntry } from "./use-unlock";
+import type { UnlockEntry } from "./use-unlock";
 
 /**
- * Asks for one file's password right where its result says it needs one. What is typed here is
- * the file's password for the big Unlock PDF button too (use-unlock keeps it); Enter or the small
- * button tries this file alone.
+ * Asks for one file's password on its row, once the shared password does not open it (or none was
+ * given). What is typed here is the file's password for the big Unlock PDF button too (use-unlock
+ * keeps it); Enter or the small button checks it here, then sends this file alone.
  */
 function PasswordPrompt({
   entry,
   onChange,
   onRetry,
+  autoFocus,
 }: {
   entry: UnlockEntry;
   onChange(password: string): void;
   onRetry(): void;
+  autoFocus: boolean;
 }) {
   const t = useT("tool-shell");
   const value = entry.password ?? "";
@@ -40,10 +42,11 @@ function PasswordPrompt({
         minW="40"
         autoComplete="off"
         aria-label={t("password.label", { name: entry.file.name })}
+        aria-invalid={entry.asks === "wrong" || undefined}
         placeholder={t("password.placeholder")}
         value={value}
         onChange={(e) => onChange(e.currentTarget.value)}
-        autoFocus
+        autoFocus={autoFocus}
       />
       <Button type="submit" size="sm" loading={entry.retrying} disabled={!value} colorPalette="red" bg="brand.solid">
         <LuKeyRound aria-hidden /> {t("password.unlock")}
@@ -70,14 +73,17 @@ export function UnlockResults({
   locked: boolean;
 }) {
   const t = useT("tool-shell");
+  const own = useT("unlock-pdf");
   if (entries.length === 0) return null;
+  const firstAsking = entries.find((e) => e.asks && !e.refused)?.id;
   return (
     <Stack as="ul" gap="2" listStyleType="none" m="0" p="0" aria-label={t("results.selectedFiles")}>
       {entries.map((entry) => {
         const r = entry.result;
         const ok = r?.status === "unlocked";
-        const bad = entry.refused || (r && !ok);
-        const status = entry.refused ? "refused" : (r?.status ?? "pending");
+        const asks = !entry.refused && !ok ? entry.asks : undefined;
+        const bad = entry.refused || asks === "wrong" || (r && !ok);
+        const status = entry.refused ? "refused" : asks ? "locked" : (r?.status ?? "pending");
         return (
           <Stack
             as="li"
@@ -99,28 +105,36 @@ export function UnlockResults({
                   <Text fontWeight="medium" truncate title={r?.convertedName ?? entry.file.name}>
                     {r?.convertedName ?? entry.file.name}
                   </Text>
-                  {(r || entry.refused) && (
-                    <Badge colorPalette={ok ? "green" : "red"} variant="subtle" flexShrink={0}>
+                  {(r || entry.refused || asks) && (
+                    <Badge colorPalette={ok ? "green" : asks ? "orange" : "red"} variant="subtle" flexShrink={0}>
                       {t(
                         entry.refused
                           ? "status.refused"
                           : ok
                             ? "status.unlocked"
-                            : needsPassword(r)
+                            : asks
                               ? "status.needsPassword"
                               : "status.failed",
                       )}
                     </Badge>
                   )}
                 </HStack>
-                <Text fontSize="sm" color={bad ? "fg.error" : "fg.muted"} role={entry.refused ? "alert" : undefined}>
+                <Text
+                  fontSize="sm"
+                  color={bad ? "fg.error" : "fg.muted"}
+                  role={entry.refused || asks === "wrong" ? "alert" : undefined}
+                >
                   {entry.refused
                     ? entry.refused.message
-                    : !r
-                      ? formatBytes(entry.file.size)
-                      : ok
-                        ? r.message
-                        : (r.message ?? r.error)}
+                    : asks === "wrong"
+                      ? t("locked.wrong")
+                      : asks
+                        ? own("row.needsPassword", { name: entry.file.name })
+                        : !r
+                          ? formatBytes(entry.file.size)
+                          : ok
+                            ? r.message
+                            : (r.message ?? r.error)}
                 </Text>
               </Stack>
               {ok && r.downloadUrl ? (
@@ -148,11 +162,12 @@ export function UnlockResults({
                 onRetryOnDevice={() => onAddAgain(entry.file)}
               />
             )}
-            {needsPassword(r) && (
+            {asks && (
               <PasswordPrompt
                 entry={entry}
                 onChange={(pw) => onPassword(entry.id, pw)}
                 onRetry={() => onRetry(entry.id)}
+                autoFocus={entry.id === firstAsking}
               />
             )}
           </Stack>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { ConvertedFile } from "../../../schema/api";
 import { convertPath } from "../../../schema/options";
 import { toolsById } from "../../../schema/tools";
@@ -6,7 +6,7 @@ import { formFailureMessage, resultFiles, useConversion } from "../../api/conver
 import { offerFor } from "../../device/offer";
 import { useAllowanceGuard } from "../../session/allowance";
 import { toast } from "../../ui/toaster";
-import { passwordFields } from "../locked-pdf";
+import { needsPassword as needsFilePassword, passwordFields, passwordOpens } from "../locked-pdf";
 import { shellText } from "../messages";
 import { remediesFor } from "../refusal";
 import type { Remedy } from "../upload-items";
@@ -34,11 +34,15 @@ export interface UnlockEntry {
   id: string;
   file: File;
   result?: ConvertedFile;
+  /** The file's own password is being checked, then sent. */
   retrying?: boolean;
   /** What was typed in this file's own password box. */
   password?: string;
-  /** When (in typing order) it was typed: the later of it and the shared box's is what is sent. */
-  typedAt?: number;
+  /**
+   * The file asks for its own password, on its row: it needs one and none was given ("needed"),
+   * or the one tried does not open it ("wrong"). Nothing is sent for it until one that opens it is.
+   */
+  asks?: "needed" | "wrong";
   /** A file the tool does not take (type, size, content), listed with its reason and what to do. */
   refused?: { message: string; remedies: Remedy[] };
 }
@@ -49,35 +53,28 @@ export function needsPassword(result: ConvertedFile | undefined): boolean {
 }
 
 let counter = 0;
-/** Typing order of the password boxes: the shared one and each file's. */
-let typing = 0;
 
 /**
- * The password a file goes with: what was typed last for it, in its own box or in the shared one
- * (undefined: the shared one, or none). One source of truth for the big Unlock PDF button and the
- * file's own.
+ * The unlock form (spec sections 5 and 8): PDFs, an optional password, and a password per file
+ * for a file the shared one does not open. Every password is checked in this browser first
+ * (pdf.js opens the file with it, locked-pdf.ts): a file it does not open is not sent, and asks
+ * for its own on its row, where the shared box no longer stands beside it.
  */
-export function filePassword(entry: UnlockEntry, sharedAt: number): string | undefined {
-  return entry.password && (entry.typedAt ?? 0) > sharedAt ? entry.password : undefined;
-}
-
-/** The unlock form (spec sections 5 and 8): PDFs, an optional password, and a password per file. */
 export function useUnlock() {
   const [entries, setEntries] = useState<UnlockEntry[]>([]);
-  const [password, setSharedPassword] = useState("");
-  const [sharedAt, setSharedAt] = useState(0);
+  const [password, setPassword] = useState("");
+  const [checking, setChecking] = useState(false);
   const mutation = useConversion();
   const guard = useAllowanceGuard();
   const retryMutation = useConversion();
+  // Whether each file needs a password to open, found as it is added (pdf.js, in this browser).
+  const locks = useRef(new Map<string, Promise<boolean>>());
+  const locked = (e: UnlockEntry) => locks.current.get(e.id) ?? Promise.resolve(false);
   const patch = (id: string, next: Partial<UnlockEntry>) =>
     setEntries((prev) => prev.map((e) => (e.id === id ? { ...e, ...next } : e)));
 
-  const setPassword = (value: string) => {
-    setSharedPassword(value);
-    setSharedAt(++typing);
-  };
-  /** What is typed in a file's own box: it is that file's password from now on (until the shared box changes). */
-  const setFilePassword = (id: string, value: string) => patch(id, { password: value, typedAt: ++typing });
+  /** What is typed in a file's own box: that file's password from now on. */
+  const setFilePassword = (id: string, value: string) => patch(id, { password: value });
 
   const addFiles = (list: readonly File[]) => {
     const added = list.map((file) => {
@@ -102,6 +99,10 @@ export function useUnlock() {
     setEntries((prev) => [...prev.filter((e) => !(e.refused && again.has(e.file))), ...added]);
     // Then each file's content, by its first bytes: only the bad file is marked.
     for (const entry of added.filter((e) => !e.refused)) {
+      locks.current.set(
+        entry.id,
+        needsFilePassword(entry.file).catch(() => false),
+      );
       void contentCheck(entry.file, tool)
         .catch(() => null)
         .then((problem) => {
@@ -112,7 +113,10 @@ export function useUnlock() {
     }
   };
 
-  const removeFile = (id: string) => setEntries((prev) => prev.filter((e) => e.id !== id));
+  const removeFile = (id: string) => {
+    locks.current.delete(id);
+    setEntries((prev) => prev.filter((e) => e.id !== id));
+  };
 
   const failed = (err: unknown) =>
     toast({
@@ -127,30 +131,58 @@ export function useUnlock() {
       variant: files.some((f) => f.status !== "error") ? "default" : "destructive",
     });
 
+  /** A file's answer: unlocked, failed, or (the server did not take the password) asking for its own again. */
+  const answered = (result: ConvertedFile | undefined): Partial<UnlockEntry> =>
+    needsPassword(result)
+      ? { result: undefined, asks: result?.code === "password_incorrect" ? "wrong" : "needed", retrying: false }
+      : { result, asks: undefined, retrying: false };
+
   /**
-   * Sends every file not unlocked yet: each with the password typed last for it (its own box, or
-   * the shared one), so a right password typed in a file's box is the one that goes.
+   * Sends every file not unlocked yet whose password opens it here: a file that asks for its own
+   * goes with what is typed on its row, the others with the shared box's. A file that needs a
+   * password none of them opens stays, asking on its row; nothing is sent for it.
    */
-  const submit = () => {
+  const submit = async () => {
     const todo = entries.filter((e) => e.result?.status !== "unlocked" && !e.refused);
     if (todo.length === 0) {
       toast({ title: unlockMessages.noFiles, variant: "destructive" });
       return;
     }
-    if (!guard.check(tool, todo.length)) return;
-    const own = passwordFields(todo.map((e) => filePassword(e, sharedAt)));
+    setChecking(true);
+    const verdicts = await Promise.all(
+      todo.map(async (e) => {
+        const pw = (e.asks ? e.password : password) || undefined;
+        if (!(await locked(e))) return { e, ok: true };
+        if (!pw) return { e, ok: false, asks: "needed" as const };
+        return (await passwordOpens(e.file, pw).catch(() => true))
+          ? { e, ok: true }
+          : { e, ok: false, asks: "wrong" as const };
+      }),
+    );
+    setChecking(false);
+    const stopped = new Map(verdicts.flatMap((v) => (v.ok ? [] : [[v.e.id, v.asks] as const])));
+    if (stopped.size > 0) {
+      setEntries((prev) =>
+        prev.map((e) => (stopped.has(e.id) ? { ...e, asks: stopped.get(e.id), result: undefined } : e)),
+      );
+      // The shared box is not shown beside the rows' own; what it held opens none of them.
+      setPassword("");
+    }
+    const send = verdicts.filter((v) => v.ok).map((v) => v.e);
+    if (send.length === 0 || !guard.check(tool, send.length)) return;
+    const own = passwordFields(send.map((e) => (e.asks ? e.password : undefined)));
     mutation.mutate(
       {
         path: PATH,
-        files: todo.map((e) => e.file),
-        fields: { ...(password ? { password } : {}), ...own },
+        files: send.map((e) => e.file),
+        fields: { ...(password && send.some((e) => !e.asks) ? { password } : {}), ...own },
         options: { auth: false },
       },
       {
         onSuccess: (res) => {
           const files = resultFiles(res);
-          const byId = new Map(todo.map((e, i) => [e.id, files[i]]));
-          setEntries((prev) => prev.map((e) => (byId.has(e.id) ? { ...e, result: byId.get(e.id) } : e)));
+          const byId = new Map(send.map((e, i) => [e.id, files[i]]));
+          setEntries((prev) => prev.map((e) => (byId.has(e.id) ? { ...e, ...answered(byId.get(e.id)) } : e)));
           announce(res.message, files);
           void guard.afterConversion();
         },
@@ -159,11 +191,20 @@ export function useUnlock() {
     );
   };
 
-  /** Tries one file again with the password in its own box. */
+  /** Tries one file again with the password in its own box: checked here first, then sent alone. */
   const retry = async (id: string) => {
     const entry = entries.find((e) => e.id === id);
-    if (!entry?.password || !guard.check(tool, 1)) return;
+    if (!entry?.password) return;
     patch(id, { retrying: true });
+    const opens = !(await locked(entry)) || (await passwordOpens(entry.file, entry.password).catch(() => true));
+    if (!opens) {
+      patch(id, { retrying: false, asks: "wrong" });
+      return;
+    }
+    if (!guard.check(tool, 1)) {
+      patch(id, { retrying: false });
+      return;
+    }
     try {
       const res = await retryMutation.mutateAsync({
         path: PATH,
@@ -172,7 +213,7 @@ export function useUnlock() {
         options: { auth: false },
       });
       const [result] = resultFiles(res);
-      patch(id, { result, retrying: false });
+      patch(id, answered(result));
       announce(res.message, [result]);
       void guard.afterConversion();
     } catch (err) {
@@ -183,6 +224,7 @@ export function useUnlock() {
 
   const clear = () => {
     setEntries([]);
+    locks.current.clear();
     mutation.reset();
   };
 
@@ -196,7 +238,9 @@ export function useUnlock() {
     submit,
     retry,
     clear,
-    busy: mutation.isPending,
+    busy: mutation.isPending || checking,
+    /** A file asks for its own password on its row: the shared box is not shown beside it. */
+    asking: entries.some((e) => e.asks && !e.refused && e.result?.status !== "unlocked"),
     /** Files the button would send. */
     waiting: entries.filter((e) => e.result?.status !== "unlocked" && !e.refused).length,
   };
