@@ -26,8 +26,14 @@ test("organize: thumbnails, delete, turn, undo and redo, then the new order", as
   const cards = page.getByTestId("organize-page");
   await expect(cards).toHaveCount(4);
   await expect(cards.first().locator("canvas")).toBeVisible();
-  await page.getByRole("button", { name: "Delete Page 2" }).click();
+  // Deleted from the keyboard, focus stays where the person was: on the next page's Delete (not
+  // the page's body), and Tab goes on from there.
+  await page.getByRole("button", { name: "Delete Page 2" }).focus();
+  await page.keyboard.press("Enter");
   await expect(cards).toHaveCount(3);
+  await expect(page.getByRole("button", { name: "Delete Page 3" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Move Page 4" })).toBeFocused();
   await page.getByRole("button", { name: "Undo" }).click();
   await expect(cards).toHaveCount(4);
   await page.getByRole("button", { name: "Redo" }).click();

@@ -34,6 +34,7 @@ export function PageCard({
       p="2"
       shadow={handle.dragging ? "lg" : undefined}
       data-testid="organize-page"
+      data-entry={entry.id}
       // Cards far off screen are skipped by layout and paint until they scroll near.
       css={{ contentVisibility: "auto", containIntrinsicSize: "auto 240px" }}
     >
@@ -100,6 +101,7 @@ export function PageCard({
           size="2xs"
           variant="ghost"
           colorPalette="red"
+          data-action="delete"
           aria-label={t("card.delete", { label })}
           disabled={disabled}
           onClick={() => onAction("delete")}

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, HStack, IconButton, SimpleGrid, Spacer, Stack, Text } from "@chakra-ui/react";
-import { useEffect, useReducer, useRef } from "react";
+import { useEffect, useLayoutEffect, useReducer, useRef } from "react";
 import { LuRedo2, LuRotateCcw, LuUndo2 } from "react-icons/lu";
 import { toolsById } from "../../../schema/tools";
 import { useT } from "../../i18n/provider";
@@ -30,6 +30,25 @@ export function OrganizePdfPage() {
   const done = queue.items.length > 0 && queue.items.every((i) => i.status === "completed");
   const result = queue.items[0]?.result;
   const busy = queue.busy;
+  // Where focus goes once a deleted card is gone (its button went with it, and focus with it to
+  // the page's body): the next card's Delete, or the one before it, or Undo when none is left.
+  const focusNext = useRef<string | null>(null);
+  const undoButton = useRef<HTMLButtonElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: run once the plan without the deleted card is drawn.
+  useLayoutEffect(() => {
+    const id = focusNext.current;
+    if (id === null) return;
+    focusNext.current = null;
+    const target = id
+      ? document.querySelector<HTMLButtonElement>(`[data-entry="${id}"] [data-action="delete"]`)
+      : undoButton.current;
+    target?.focus();
+  }, [plan]);
+  const remove = (id: string) => {
+    const i = plan.findIndex((e) => e.id === id);
+    focusNext.current = (plan[i + 1] ?? plan[i - 1])?.id ?? "";
+    dispatch({ type: "delete", id });
+  };
 
   // Ctrl/Cmd+Z and Ctrl/Cmd+Shift+Z (or Ctrl+Y), when no text field has the focus.
   useEffect(() => {
@@ -137,13 +156,15 @@ export function OrganizePdfPage() {
                     handle={handle}
                     disabled={busy}
                     onAction={(type) =>
-                      dispatch(
-                        type === "rotate-left"
-                          ? { type: "rotate", id, by: -90 }
-                          : type === "rotate-right"
-                            ? { type: "rotate", id, by: 90 }
-                            : { type, id },
-                      )
+                      type === "delete"
+                        ? remove(id)
+                        : dispatch(
+                            type === "rotate-left"
+                              ? { type: "rotate", id, by: -90 }
+                              : type === "rotate-right"
+                                ? { type: "rotate", id, by: 90 }
+                                : { type, id },
+                          )
                     }
                   />
                 );
@@ -156,6 +177,7 @@ export function OrganizePdfPage() {
             <Card.Body>
               <HStack gap="2" wrap="wrap">
                 <IconButton
+                  ref={undoButton}
                   variant="outline"
                   size="sm"
                   aria-label={t("undo")}
