@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { PDFDocument, PDFName, StandardFonts } from "@cantoo/pdf-lib";
+import { degrees, PDFDocument, PDFName, StandardFonts } from "@cantoo/pdf-lib";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { SCREENSHOTS, shot } from "./screens";
@@ -59,6 +59,23 @@ async function formPdf(values?: { name?: string }): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
+/**
+ * Turned fields: on an upright page, one whose widget is turned a quarter (/MK /R 90, its text
+ * runs up the page); on a page shown turned (/Rotate 90), one turned with it (level on screen)
+ * and one that is not (its text runs down the screen).
+ */
+async function turnedFormPdf(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const form = doc.getForm();
+  const upright = doc.addPage([612, 792]);
+  form.createTextField("Side").addToPage(upright, { x: 80, y: 200, width: 400, height: 24, rotate: degrees(90) });
+  const turned = doc.addPage([612, 792]);
+  turned.setRotation(degrees(90));
+  form.createTextField("Level").addToPage(turned, { x: 300, y: 100, width: 400, height: 24, rotate: degrees(90) });
+  form.createTextField("Down").addToPage(turned, { x: 100, y: 100, width: 400, height: 24 });
+  return Buffer.from(await doc.save());
+}
+
 /** A form whose fields exist only in an XFA packet: the AcroForm lists none. */
 async function xfaOnlyPdf(): Promise<Buffer> {
   const doc = await PDFDocument.create();
@@ -114,6 +131,41 @@ test("fill form: the fields are listed and on the page; typed values show in eve
     Member: true,
     Size: "Large",
     Country: "Japan",
+  });
+});
+
+test("fill form: a field turned on the page is turned on screen, its value read along it", async ({ page }) => {
+  await recordForms(page);
+  await page.goto("/fill-form");
+  await page.getByTestId("file-input").setInputFiles(pdfFile("turned.pdf", await turnedFormPdf()));
+  await expect(page.getByTestId("form-status")).toContainText("3 fields", { timeout: 20_000 });
+  const value = "A value long enough to need the whole field";
+  for (const [name, turn] of [
+    ["Side", "270"],
+    ["Level", "0"],
+    ["Down", "90"],
+  ] as const) {
+    const input = page.getByTestId("form-page").getByLabel(name, { exact: true });
+    await input.scrollIntoViewIfNeeded();
+    // pdf.js reads the widgets' turns once the page is open.
+    await expect(input.locator("xpath=..")).toHaveAttribute("data-turn", turn);
+    await input.fill(value);
+    const box = await input.boundingBox();
+    expect(box).not.toBeNull();
+    // A turned field is a tall box on screen, its input turned to lie along it; a level one is wide.
+    if (box) expect(turn === "0" ? box.width > box.height * 5 : box.height > box.width * 5, name).toBe(true);
+    // The value fits along the input: nothing is cut off.
+    expect(
+      await input.evaluate((el: { scrollWidth: number; clientWidth: number }) => el.scrollWidth <= el.clientWidth),
+    ).toBe(true);
+  }
+  if (SCREENSHOTS) mkdirSync(SHOTS, { recursive: true });
+  await shot(page, `${SHOTS}/turned-fields-desktop-light.png`, { fullPage: true });
+  await page.getByRole("button", { name: "Fill PDF" }).click();
+  expect(JSON.parse((await sentForm(page, "/api/convert/fill-form")).fields.values)).toMatchObject({
+    Side: value,
+    Level: value,
+    Down: value,
   });
 });
 

@@ -5,6 +5,7 @@ import { LuFileText } from "react-icons/lu";
 import type { FieldValue, FormField } from "../../../schema/form-options";
 import { useT } from "../../i18n/provider";
 import { renderPage } from "../pdf-preview";
+import { turnOf, usePageTurns } from "./widget-turns";
 
 /** pdf.js AnnotationMode.ENABLE_FORMS: comments and stamps are drawn, the form's own fields are not (our inputs are). */
 const WITHOUT_FIELDS = 2;
@@ -64,6 +65,7 @@ export function FormPage({ doc, failed, pageNumber, fields, values, onChange }: 
     };
   }, [doc, pageNumber, drawWidth]);
 
+  const turns = usePageTurns(doc, pageNumber);
   const pageHeight = width / ratio;
   const plain = failed || state === "failed";
   return (
@@ -100,25 +102,43 @@ export function FormPage({ doc, failed, pageNumber, fields, values, onChange }: 
             f.widgets
               .map((w, i) => ({ w, i }))
               .filter(({ w }) => w.page === pageNumber)
-              .map(({ w, i }) => (
-                <Box
-                  key={`${f.name}#${i}`}
-                  position="absolute"
-                  // The paper does not mirror in right-to-left languages: a field stays where the PDF puts it.
-                  left={`${w.x * 100}%`}
-                  top={`${w.y * 100}%`}
-                  w={`${w.width * 100}%`}
-                  h={`${w.height * 100}%`}
-                >
-                  <WidgetInput
-                    field={f}
-                    option={w.option}
-                    value={values[f.name]}
-                    onChange={(v) => onChange(f.name, v)}
-                    px={{ w: w.width * width, h: w.height * pageHeight, page: width }}
-                  />
-                </Box>
-              )),
+              .map(({ w, i }) => {
+                // A field turned on the page is turned here too: its input lies along the box, as its text does.
+                const turn = f.type === "checkbox" || f.type === "radio" ? 0 : turnOf(f.name, w, turns);
+                const sideways = turn === 90 || turn === 270;
+                const boxW = w.width * width;
+                const boxH = w.height * pageHeight;
+                const [inputW, inputH] = sideways ? [boxH, boxW] : [boxW, boxH];
+                return (
+                  <Box
+                    key={`${f.name}#${i}`}
+                    position="absolute"
+                    // The paper does not mirror in right-to-left languages: a field stays where the PDF puts it.
+                    left={`${w.x * 100}%`}
+                    top={`${w.y * 100}%`}
+                    w={`${w.width * 100}%`}
+                    h={`${w.height * 100}%`}
+                  >
+                    <Box
+                      position="absolute"
+                      top="50%"
+                      left="50%"
+                      w={turn ? `${inputW}px` : "100%"}
+                      h={turn ? `${inputH}px` : "100%"}
+                      transform={`translate(-50%, -50%)${turn ? ` rotate(${turn}deg)` : ""}`}
+                      data-turn={turn}
+                    >
+                      <WidgetInput
+                        field={f}
+                        option={w.option}
+                        value={values[f.name]}
+                        onChange={(v) => onChange(f.name, v)}
+                        px={{ w: inputW, h: inputH, page: width }}
+                      />
+                    </Box>
+                  </Box>
+                );
+              }),
           )}
       </Box>
     </AspectRatio>
