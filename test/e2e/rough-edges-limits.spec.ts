@@ -90,10 +90,20 @@ for (const { vp, theme } of RUNS) {
       await expect(limit).toContainText("You have used today's 2 free conversions");
       await expect(limit).toContainText("Create a free account for 10 conversions a day");
       await expect(limit).toContainText("midnight UTC");
+      // The run button says it too, and cannot be pressed (pressing it marked every file failed).
+      await page
+        .locator('input[type="file"]')
+        .first()
+        .setInputFiles([pdf("c.pdf"), pdf("d.pdf")]);
+      const run = page.getByTestId("queue-actions").getByRole("button", { name: "Conversion limit reached" });
+      await expect(run).toBeDisabled();
+      await expect(page.getByTestId("queue-actions").getByRole("button", { name: "Merge PDF" })).toHaveCount(0);
       await look(page, `guest-limit-${label}`);
       await limit.getByRole("button", { name: "Process on this device" }).click();
       expect(await page.evaluate(() => localStorage.getItem("processOnDevice"))).toBe("1");
       await expect(limit).toHaveCount(0);
+      // On this device nothing is counted: the tool runs.
+      await expect(page.getByTestId("queue-actions").getByRole("button", { name: "Merge PDF" })).toBeEnabled();
       await expect(page.getByTestId("guest-allowance")).toContainText("not counted");
       await page.getByTestId("device-switch").getByText("Process on this device: files never leave it").click();
       expect(await page.evaluate(() => localStorage.getItem("processOnDevice"))).toBeNull();

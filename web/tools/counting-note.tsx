@@ -1,39 +1,25 @@
 import { Text } from "@chakra-ui/react";
-import { useQuery } from "@tanstack/react-query";
-import type { ToolDef } from "../../schema/tools";
-import { usageQuery } from "../api/usage";
 import { useDeviceMode } from "../device/mode";
 import { useT } from "../i18n/provider";
-import { remainingOf } from "../session/allowance";
-import { useAuth } from "../session/auth-context";
-import { batchAllowance } from "./allowance";
+import { type CountedTool, useBatchCheck } from "./run-button";
 
 /**
  * The counting rule, by the run button ("Each file counts as one conversion"), and a warning
  * before anything is sent when the files on the list need more conversions than are left today.
  * On this device nothing is counted, and it says so.
  */
-export function CountingNote({
-  tool,
-  files,
-}: {
-  tool: Pick<ToolDef, "combines" | "maxFiles" | "endpoints">;
-  files: number;
-}) {
+export function CountingNote({ tool, files }: { tool: CountedTool; files: number }) {
   const t = useT("tool-shell");
   const [onDevice] = useDeviceMode();
-  const { user } = useAuth();
-  const browserOnly = tool.endpoints.length === 0;
-  const server = useQuery({ ...usageQuery(), enabled: !onDevice && !browserOnly && !user }).data;
-  if (browserOnly) return null;
-  if (onDevice) {
+  const check = useBatchCheck(tool, files);
+  if (tool.endpoints.length === 0) return null;
+  if (onDevice || !check) {
     return (
       <Text fontSize="sm" color="fg.muted" data-testid="counting-note">
         {t("counting.device")}
       </Text>
     );
   }
-  const check = batchAllowance(tool, files, remainingOf(user, server));
   // The counting rule's short line (schema/allowance.ts, countingLine), in the page's language.
   const line = t(tool.combines ? "counting.combined" : tool.maxFiles === 1 ? "counting.single" : "counting.each");
   const over =

@@ -4,6 +4,7 @@ import { LuRotateCcw, LuX } from "react-icons/lu";
 import type { ToolDef } from "../../schema/tools";
 import { useT } from "../i18n/provider";
 import { CountingNote } from "./counting-note";
+import { RunButton } from "./run-button";
 
 export interface QueueActionsProps {
   /** Empties the list and starts again. */
@@ -86,9 +87,9 @@ export function QueueActions({ onReset, resetDisabled, start, hint, onCancel, ru
           </Button>
         )}
         {start && (
-          <Button
-            colorPalette="red"
-            bg="brand.solid"
+          <RunButton
+            tool={counting?.tool}
+            files={counting?.files}
             size="lg"
             flex={{ base: "1", sm: "initial" }}
             loading={start.loading}
@@ -97,7 +98,7 @@ export function QueueActions({ onReset, resetDisabled, start, hint, onCancel, ru
             onClick={start.onClick}
           >
             {start.label}
-          </Button>
+          </RunButton>
         )}
       </HStack>
     </ActionBar>

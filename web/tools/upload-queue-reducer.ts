@@ -17,8 +17,8 @@ export type QueueAction =
   | { type: "unlocked"; id: string; password: string; autoStart: boolean }
   /** A batch with fewer files than the tool needs (merge): not sent. */
   | { type: "tooFew"; ids: readonly string[]; error: string }
-  /** A batch beyond what is left of today's allowance: not sent. */
-  | { type: "overLimit"; ids: readonly string[]; error: string }
+  /** A batch beyond what is left of today's allowance: not sent, its files wait (nothing is wrong with them). */
+  | { type: "overLimit"; ids: readonly string[] }
   /** The request left (10). */
   | { type: "sent"; ids: readonly string[] }
   /** The response's headers arrived (50). */
@@ -133,7 +133,7 @@ export function queueReducer(items: UploadItem[], action: QueueAction): UploadIt
     case "tooFew":
       return patchItems(items, action.ids, { status: "error", error: action.error });
     case "overLimit":
-      return patchItems(items, action.ids, { status: "error", progress: 0, error: action.error });
+      return patchItems(items, action.ids, { status: "pending", progress: 0, error: undefined });
     case "sent":
       return patchItems(items, action.ids, {
         status: "uploading",

@@ -215,7 +215,8 @@ export class QueueRunner {
     // a batch that would cross the limit is refused whole, never half sent.
     void this.guard.checkFirst(tool, list.length).then((allowed) => {
       if (!allowed) {
-        this.dispatch({ type: "overLimit", ids, error: shellText("limit.title") });
+        // The toast says why; the files are not failed, and wait for what to do.
+        this.dispatch({ type: "overLimit", ids });
         return;
       }
       // A file removed while the allowance was read is not sent.

@@ -1,6 +1,6 @@
 import { ChakraProvider } from "@chakra-ui/react";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { act, renderHook, waitFor } from "@testing-library/react";
+import { act, render, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { toolsById } from "../../../schema/tools";
@@ -9,6 +9,7 @@ import { createQueryClient } from "../../../web/api/query-client";
 import { loadNamespaces } from "../../../web/i18n/runtime";
 import { AuthProvider } from "../../../web/session/auth-context";
 import { system } from "../../../web/theme/system";
+import { RunButton } from "../../../web/tools/run-button";
 import { useUploadQueue } from "../../../web/tools/use-upload-queue";
 import * as toaster from "../../../web/ui/toaster";
 import { pdf, testUser } from "./helpers";
@@ -47,16 +48,38 @@ describe("the client-side allowance block", () => {
     );
     act(() => result.current.addFiles([pdf("a.pdf")]));
     // Started once the file is known not to need a password.
-    await waitFor(() => expect(result.current.items[0].status).toBe("error"));
-    expect(fetchMock).not.toHaveBeenCalled();
-    expect(toast).toHaveBeenCalledWith(
-      expect.objectContaining({
-        title: "Conversion limit reached",
-        description: "Upgrade to Premium for unlimited conversions",
-        variant: "destructive",
-      }),
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(
+        expect.objectContaining({
+          title: "Conversion limit reached",
+          description: "Upgrade to Premium for unlimited conversions",
+          variant: "destructive",
+        }),
+      ),
     );
-    expect(result.current.items[0]).toMatchObject({ status: "error", error: "Conversion limit reached" });
+    expect(fetchMock).not.toHaveBeenCalled();
+    // Nothing is wrong with the file: it waits, not failed.
+    expect(result.current.items[0]).toMatchObject({ status: "pending", error: undefined });
+  });
+
+  it("at the limit the run button says so and cannot be pressed; with some left it runs", async () => {
+    vi.stubGlobal("fetch", vi.fn());
+    const tool = toolsById["rotate-pdf"];
+    const at = (used: number) =>
+      render(
+        <RunButton tool={tool} files={1}>
+          Rotate PDF
+        </RunButton>,
+        { wrapper: signedIn({ ...testUser, dailyConversions: used }) },
+      );
+    const full = at(10);
+    const button = await full.findByRole("button");
+    expect(button.textContent).toContain("Conversion limit reached");
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    full.unmount();
+    const some = at(9);
+    const run = await some.findByRole("button", { name: "Rotate PDF" });
+    expect((run as HTMLButtonElement).disabled).toBe(false);
   });
 
   it("tells anyone else to try again tomorrow, and never blocks premium", async () => {

@@ -108,12 +108,12 @@ describe("a batch that is not sent", () => {
     });
   });
 
-  it("beyond today's allowance is an error at 0", () => {
+  it("beyond today's allowance waits at 0, not failed (the toast says why)", () => {
     const a = item("a.pdf", "uploading", { progress: 10 });
-    expect(run([a], { type: "overLimit", ids: [a.id], error: "Limit" })[0]).toMatchObject({
-      status: "error",
+    expect(run([a], { type: "overLimit", ids: [a.id] })[0]).toMatchObject({
+      status: "pending",
       progress: 0,
-      error: "Limit",
+      error: undefined,
     });
   });
 });

@@ -23,6 +23,7 @@ import { NumberField, SelectField } from "../fields";
 import { PageThumbnail } from "../page-thumbnail";
 import { renderPage, usePdfDocument } from "../pdf-preview";
 import { ResultCard } from "../result-card";
+import { RunButton } from "../run-button";
 import { ToolLayout } from "../tool-layout";
 import { UploadList } from "../upload-list";
 import { useUploadQueue } from "../use-upload-queue";
@@ -227,9 +228,9 @@ export function CropPdfPage() {
                     >
                       <LuScanLine aria-hidden /> {t("removeWhite")}
                     </Button>
-                    <Button colorPalette="red" bg="brand.solid" onClick={crop} loading={queue.busy}>
+                    <RunButton tool={tool} onClick={crop} loading={queue.busy}>
                       <LuCrop aria-hidden /> {t("crop")}
-                    </Button>
+                    </RunButton>
                   </HStack>
                 </Stack>
               </Grid>

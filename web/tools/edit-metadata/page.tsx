@@ -5,6 +5,7 @@ import { toolsById } from "../../../schema/tools";
 import { useT } from "../../i18n/provider";
 import { FileDropzone } from "../dropzone";
 import { usePdfDocument } from "../pdf-preview";
+import { RunButton, useNoneLeft } from "../run-button";
 import { ToolLayout } from "../tool-layout";
 import { UploadList } from "../upload-list";
 import { useUploadQueue } from "../use-upload-queue";
@@ -61,6 +62,7 @@ export function EditMetadataPage() {
   const t = useT("edit-metadata");
   const [values, setValues] = useState<Values>(EMPTY);
   const [removeAll, setRemoveAll] = useState(false);
+  const noneLeft = useNoneLeft(tool);
   const queue = useUploadQueue({
     tool,
     mode: "each",
@@ -142,12 +144,14 @@ export function EditMetadataPage() {
               {t("xmpNote")}
             </Text>
             <HStack justify="space-between" wrap="wrap" gap="3">
-              <Button variant="outline" onClick={() => run(true)} loading={queue.busy}>
-                <LuEraser aria-hidden /> {t("removeAll")}
-              </Button>
-              <Button colorPalette="red" bg="brand.solid" onClick={() => run(false)} loading={queue.busy}>
+              {!noneLeft && (
+                <Button variant="outline" onClick={() => run(true)} loading={queue.busy}>
+                  <LuEraser aria-hidden /> {t("removeAll")}
+                </Button>
+              )}
+              <RunButton tool={tool} onClick={() => run(false)} loading={queue.busy}>
                 <LuSave aria-hidden /> {t("save")}
-              </Button>
+              </RunButton>
             </HStack>
           </Stack>
         )}

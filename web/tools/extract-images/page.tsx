@@ -11,6 +11,7 @@ import { NumberField, Segments } from "../fields";
 import { PageSetPicker } from "../page-picker";
 import { usePdfDocument } from "../pdf-preview";
 import { ResultCard } from "../result-card";
+import { RunButton } from "../run-button";
 import { ToolLayout } from "../tool-layout";
 import { UploadList } from "../upload-list";
 import { useUploadQueue } from "../use-upload-queue";
@@ -120,9 +121,9 @@ export function ExtractImagesPage() {
                   <Button variant="outline" onClick={queue.reset} disabled={working}>
                     {t("startOver")}
                   </Button>
-                  <Button colorPalette="red" bg="brand.solid" onClick={extract} loading={working}>
+                  <RunButton tool={tool} onClick={extract} loading={working}>
                     <LuImages aria-hidden /> {t("extract")}
-                  </Button>
+                  </RunButton>
                 </HStack>
               </Card.Body>
             </Card.Root>

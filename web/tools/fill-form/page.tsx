@@ -9,6 +9,7 @@ import { FileDropzone } from "../dropzone";
 import { formatBytes } from "../format";
 import { FilePasswordPrompt } from "../password-prompt";
 import { usePdfDocument } from "../pdf-preview";
+import { RunButton } from "../run-button";
 import { ToolLayout } from "../tool-layout";
 import { type DataTable, matchColumns, rowValues } from "./data-file";
 import { dataErrorText, type MergeChoice, NO_DATA } from "./data-source";
@@ -177,15 +178,9 @@ export function FillFormPage() {
                           : t("ready"))}
                   </Text>
                   <Spacer display={{ base: "none", md: "block" }} />
-                  <Button
-                    colorPalette="red"
-                    bg="brand.solid"
-                    onClick={run}
-                    loading={working}
-                    loadingText={t("filling")}
-                  >
+                  <RunButton tool={tool} onClick={run} loading={working} loadingText={t("filling")}>
                     {runLabel}
-                  </Button>
+                  </RunButton>
                 </HStack>
               </Card.Body>
             </Card.Root>

@@ -7,6 +7,7 @@ import { toast } from "../../ui/toaster";
 import { FileDropzone } from "../dropzone";
 import { FilePasswordPrompt } from "../password-prompt";
 import { ResultCard } from "../result-card";
+import { RunButton } from "../run-button";
 import { SortableList } from "../sortable-list";
 import { ToolLayout } from "../tool-layout";
 import { useUploadQueue } from "../use-upload-queue";
@@ -204,9 +205,9 @@ export function OrganizePdfPage() {
                 <Button variant="outline" onClick={reset} disabled={busy}>
                   {t("startOver")}
                 </Button>
-                <Button colorPalette="red" bg="brand.solid" onClick={start} loading={busy}>
+                <RunButton tool={tool} onClick={start} loading={busy}>
                   {t("submit")}
-                </Button>
+                </RunButton>
               </HStack>
             </Card.Body>
           </Card.Root>

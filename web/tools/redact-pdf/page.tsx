@@ -9,6 +9,7 @@ import { FileDropzone } from "../dropzone";
 import { Segments } from "../fields";
 import { usePdfDocument } from "../pdf-preview";
 import { ResultCard } from "../result-card";
+import { RunButton } from "../run-button";
 import { FeatureGrid, Steps } from "../tool-info";
 import { ToolLayout } from "../tool-layout";
 import { UploadList } from "../upload-list";
@@ -198,9 +199,8 @@ export function RedactPdfPage() {
                   <Alert.Description fontSize="sm">{t("warning.text")}</Alert.Description>
                 </Alert.Content>
               </Alert.Root>
-              <Button
-                colorPalette="red"
-                bg="brand.solid"
+              <RunButton
+                tool={tool}
                 size="lg"
                 onClick={queue.start}
                 loading={queue.busy}
@@ -208,7 +208,7 @@ export function RedactPdfPage() {
                 disabled={nothing || item.status === "locked"}
               >
                 <LuEyeOff aria-hidden /> {t("submit")}
-              </Button>
+              </RunButton>
               {nothing && (
                 <Text fontSize="xs" color="fg.muted" textAlign="center">
                   {t("nothing")}

@@ -8,6 +8,7 @@ import { FileDropzone } from "../dropzone";
 import { PageSetPicker } from "../page-picker";
 import { usePdfDocument } from "../pdf-preview";
 import { ResultCard } from "../result-card";
+import { RunButton } from "../run-button";
 import { ToolLayout } from "../tool-layout";
 import { UploadList } from "../upload-list";
 import { useUploadQueue } from "../use-upload-queue";
@@ -72,9 +73,9 @@ export function RemovePagesPage() {
                   <Button variant="outline" onClick={queue.reset} disabled={working}>
                     {t("startOver")}
                   </Button>
-                  <Button colorPalette="red" bg="brand.solid" onClick={remove} loading={working}>
+                  <RunButton tool={tool} onClick={remove} loading={working}>
                     <LuTrash2 aria-hidden /> {t("submit")}
-                  </Button>
+                  </RunButton>
                 </HStack>
               </Card.Body>
             </Card.Root>

@@ -7,6 +7,7 @@ import { toast } from "../../ui/toaster";
 import { FileDropzone } from "../dropzone";
 import { usePdfDocument } from "../pdf-preview";
 import { ResultCard } from "../result-card";
+import { RunButton } from "../run-button";
 import { ToolLayout } from "../tool-layout";
 import { UploadList } from "../upload-list";
 import { useUploadQueue } from "../use-upload-queue";
@@ -177,9 +178,9 @@ export function SignPdfPage() {
                     onForget={sig.forget}
                   />
                   <SignatureNotice />
-                  <Button colorPalette="red" bg="brand.solid" size="lg" onClick={sign} loading={queue.busy}>
+                  <RunButton tool={tool} size="lg" onClick={sign} loading={queue.busy}>
                     <LuPenLine aria-hidden /> {t("action.sign")}
-                  </Button>
+                  </RunButton>
                 </Card.Body>
               </Card.Root>
             </GridItem>

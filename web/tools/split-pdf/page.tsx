@@ -8,6 +8,7 @@ import { messages } from "../messages";
 import { PagePicker } from "../page-picker";
 import { FilePasswordPrompt } from "../password-prompt";
 import { usePdfDocument } from "../pdf-preview";
+import { RunButton, useNoneLeft } from "../run-button";
 import { ToolLayout } from "../tool-layout";
 import { SplitResult } from "./split-result";
 import { type SplitDocument, useSplit } from "./use-split";
@@ -33,6 +34,7 @@ function statusLine(doc: SplitDocument, t: Translate<"split-pdf">): string {
 export function SplitPdfPage() {
   const t = useT("split-pdf");
   const split = useSplit();
+  const noneLeft = useNoneLeft(tool);
   const { doc } = split;
   const preview = usePdfDocument(doc?.file, doc?.password);
 
@@ -123,23 +125,24 @@ export function SplitPdfPage() {
                     {t("hint")}
                   </Text>
                   <Spacer />
-                  <Button
-                    variant="outline"
-                    onClick={() => split.run("split")}
-                    disabled={working}
-                    loading={working && doc.job === "split"}
-                  >
-                    {t("split")}
-                  </Button>
-                  <Button
-                    colorPalette="red"
-                    bg="brand.solid"
+                  {!noneLeft && (
+                    <Button
+                      variant="outline"
+                      onClick={() => split.run("split")}
+                      disabled={working}
+                      loading={working && doc.job === "split"}
+                    >
+                      {t("split")}
+                    </Button>
+                  )}
+                  <RunButton
+                    tool={tool}
                     onClick={() => split.run("extract")}
                     disabled={working}
                     loading={working && doc.job === "extract"}
                   >
                     {t("extract")}
-                  </Button>
+                  </RunButton>
                 </HStack>
               </Card.Body>
             </Card.Root>

@@ -4,6 +4,7 @@ import { toolsById } from "../../../schema/tools";
 import { useT } from "../../i18n/provider";
 import { CountingNote } from "../counting-note";
 import { FileDropzone } from "../dropzone";
+import { RunButton } from "../run-button";
 import { ToolLayout } from "../tool-layout";
 import { UnlockResults } from "./unlock-results";
 import { useUnlock } from "./use-unlock";
@@ -65,16 +66,16 @@ export function UnlockPdfPage() {
                     {t("clear")}
                   </Button>
                 )}
-                <Button
+                <RunButton
+                  tool={tool}
+                  files={u.waiting}
                   type="submit"
-                  colorPalette="red"
-                  bg="brand.solid"
                   size="lg"
                   loading={u.busy}
                   loadingText={t("running")}
                 >
                   <LuLockOpen aria-hidden /> {t("start")}
-                </Button>
+                </RunButton>
               </HStack>
             </Card.Body>
           </Card.Root>

@@ -28,6 +28,7 @@ import { formatBytes } from "../format";
 import { FilePasswordPrompt } from "../password-prompt";
 import { ActionBar } from "../queue-actions";
 import { RefusalRemedies } from "../refusal-remedies";
+import { RunButton } from "../run-button";
 import { ToolLayout } from "../tool-layout";
 import { LogoOptions } from "./logo-options";
 import { OPACITY, useWatermark } from "./use-watermark";
@@ -174,17 +175,17 @@ export function WatermarkPdfPage() {
                 {t("clear")}
               </Button>
             )}
-            <Button
+            <RunButton
+              tool={tool}
+              files={w.files.length}
               type="submit"
               form={FORM_ID}
-              colorPalette="red"
-              bg="brand.solid"
               size="lg"
               loading={mutation.isPending}
               loadingText={t("running")}
             >
               {t("start")}
-            </Button>
+            </RunButton>
           </ActionBar>
           {failure && (
             <Alert.Root status="error" borderRadius="xl">
