@@ -146,10 +146,21 @@ test("pages per sheet, crop and metadata: each as chosen, each a PDF", async ({ 
 
   await page.goto("/crop-pdf");
   await page.getByTestId("file-input").setInputFiles(fourPages);
+  // Nothing is cut until the person chooses: the frame starts round the whole page, and Crop says why it waits.
+  for (const side of ["Left", "Right", "Top", "Bottom"]) await expect(page.getByLabel(`${side} (%)`)).toHaveValue("0");
+  await expect(page.getByTestId("crop-nothing")).toContainText("nothing would be cut");
+  await expect(page.getByRole("button", { name: "Crop PDF" })).toBeDisabled();
+  await screenshot(page, shot("crop-start"), { fullPage: true });
   await page.getByLabel("Left (%)").fill("20");
+  await expect(page.getByTestId("crop-nothing")).toHaveCount(0);
   await screenshot(page, shot("crop"), { fullPage: true });
   await page.getByRole("button", { name: "Crop PDF" }).click();
-  expect(JSON.parse((await sentForm(page, "/api/convert/crop-pdf")).fields.margins)).toMatchObject({ left: 0.2 });
+  expect(JSON.parse((await sentForm(page, "/api/convert/crop-pdf")).fields.margins)).toEqual({
+    left: 0.2,
+    top: 0,
+    right: 0,
+    bottom: 0,
+  });
   const cropped = await download(page, page.getByRole("button", { name: "Download PDF" }));
   expectValidPdf(cropped.path);
 

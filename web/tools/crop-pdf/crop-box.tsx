@@ -24,6 +24,8 @@ export function dragMargins(m: Margins, grip: Grip, dx: number, dy: number): Mar
 }
 
 const pct = (v: number) => `${v * 100}%`;
+/** A grip's place, kept a grip's half-width inside the page: at the page's edge it would be clipped to a quarter. */
+const inside = (v: number) => `clamp(0.5rem, ${pct(v)}, calc(100% - 0.5rem))`;
 
 /**
  * The crop rectangle over a page preview: drag its edges or corners to change it, or its middle
@@ -96,14 +98,14 @@ export function CropOverlay({ margins, onChange }: { margins: Margins; onChange(
         onPointerUp={up}
         onPointerCancel={up}
       />
-      {handle("top-left", { left: pct(left), top: pct(top) }, "nwse-resize")}
-      {handle("top-right", { left: pct(1 - right), top: pct(top) }, "nesw-resize")}
-      {handle("bottom-left", { left: pct(left), top: pct(1 - bottom) }, "nesw-resize")}
-      {handle("bottom-right", { left: pct(1 - right), top: pct(1 - bottom) }, "nwse-resize")}
-      {handle("top", { left: pct((left + 1 - right) / 2), top: pct(top) }, "ns-resize")}
-      {handle("bottom", { left: pct((left + 1 - right) / 2), top: pct(1 - bottom) }, "ns-resize")}
-      {handle("left", { left: pct(left), top: pct((top + 1 - bottom) / 2) }, "ew-resize")}
-      {handle("right", { left: pct(1 - right), top: pct((top + 1 - bottom) / 2) }, "ew-resize")}
+      {handle("top-left", { left: inside(left), top: inside(top) }, "nwse-resize")}
+      {handle("top-right", { left: inside(1 - right), top: inside(top) }, "nesw-resize")}
+      {handle("bottom-left", { left: inside(left), top: inside(1 - bottom) }, "nesw-resize")}
+      {handle("bottom-right", { left: inside(1 - right), top: inside(1 - bottom) }, "nwse-resize")}
+      {handle("top", { left: inside((left + 1 - right) / 2), top: inside(top) }, "ns-resize")}
+      {handle("bottom", { left: inside((left + 1 - right) / 2), top: inside(1 - bottom) }, "ns-resize")}
+      {handle("left", { left: inside(left), top: inside((top + 1 - bottom) / 2) }, "ew-resize")}
+      {handle("right", { left: inside(1 - right), top: inside((top + 1 - bottom) / 2) }, "ew-resize")}
     </Box>
   );
 }

@@ -32,7 +32,9 @@ import { CropOverlay, whiteMargins } from "./crop-box";
 const tool = toolsById["crop-pdf"];
 type Scope = "all" | "odd" | "even" | "this";
 const NONE: Margins = { left: 0, top: 0, right: 0, bottom: 0 };
-const START: Margins = { left: 0.08, top: 0.08, right: 0.08, bottom: 0.08 };
+/** A frame round the whole page: nothing is cut until the person chooses what to cut. */
+const START = NONE;
+const cutsNothing = (m: Margins) => m.left === 0 && m.top === 0 && m.right === 0 && m.bottom === 0;
 
 /** How the request says which pages get which crop. */
 type Plan = { margins: Margins; scope: Scope; page: number } | { boxes: Record<string, Margins> };
@@ -215,8 +217,18 @@ export function CropPdfPage() {
                       </Progress.Track>
                     </Progress.Root>
                   )}
+                  {cutsNothing(margins) && (
+                    <Text fontSize="sm" color="fg.muted" id="crop-nothing" data-testid="crop-nothing">
+                      {t("nothingToCut")}
+                    </Text>
+                  )}
                   <HStack gap="2" wrap="wrap">
-                    <Button variant="outline" size="sm" onClick={() => setMargins(NONE)}>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => setMargins(NONE)}
+                      disabled={cutsNothing(margins)}
+                    >
                       {t("reset")}
                     </Button>
                     <Spacer />
@@ -228,7 +240,13 @@ export function CropPdfPage() {
                     >
                       <LuScanLine aria-hidden /> {t("removeWhite")}
                     </Button>
-                    <RunButton tool={tool} onClick={crop} loading={queue.busy}>
+                    <RunButton
+                      tool={tool}
+                      onClick={crop}
+                      loading={queue.busy}
+                      disabled={cutsNothing(margins)}
+                      aria-describedby={cutsNothing(margins) ? "crop-nothing" : undefined}
+                    >
                       <LuCrop aria-hidden /> {t("crop")}
                     </RunButton>
                   </HStack>
