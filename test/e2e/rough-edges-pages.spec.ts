@@ -49,10 +49,22 @@ for (const vp of VIEWPORTS) {
         }) => {
           const missing = await page.goto("/no-such-page");
           expect(missing?.status()).toBe(404);
+          const box = page.getByTestId("not-found");
           await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+          // Said to the visitor, with the ways on; the spec's sentence stays, for the site's developers.
+          await expect(box).toContainText("The page you asked for is not here");
+          await expect(box.getByRole("link", { name: "Go to the home page" })).toHaveAttribute("href", "/");
+          await expect(box.getByRole("link", { name: "All Tools" })).toHaveAttribute("href", "/all-tools");
           await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
           await look(page, `404-${label}`);
+          // Every unknown path, under a language prefix too, is the same page in that language.
           expect((await page.goto("/de/no-such-page"))?.status()).toBe(404);
+          await expect(page.getByRole("heading", { name: "404 – Seite nicht gefunden" })).toBeVisible();
+          await expect(box.getByRole("link", { name: "Zur Startseite" })).toHaveAttribute("href", "/de");
+          await expect(box.getByRole("link", { name: "Alle Tools" })).toHaveAttribute("href", "/de/all-tools");
+          expect((await page.goto("/ar/merge-pdf/extra"))?.status()).toBe(404);
+          await expect(box).toContainText("الصفحة التي تبحث عنها ليست هنا");
+          await look(page, `404-ar-${label}`);
           for (const path of ["/merge-pdf", "/de/merge-pdf", "/privacy", "/terms", "/shared/abc"]) {
             expect((await page.goto(path))?.status(), path).toBe(200);
           }
