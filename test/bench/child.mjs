@@ -5,6 +5,7 @@
  * images), measured from just before the input is read.
  *
  *   node child.mjs <bundle> <job> <input> <output> '<options json>'  ->  JSON on stdout
+ * where job is image, pdf (compressPdf called directly) or compress-pdf (through the job pipeline).
  */
 import { readFileSync, writeFileSync } from "node:fs";
 
@@ -47,6 +48,19 @@ if (job === "image") {
   out = r.bytes;
   detail = `${r.images.recompressed}/${r.images.examined} images, ${r.fontsSubset} fonts subset`;
   reported = { quality: E.imagesQuality(r.images), targetMet: r.target?.met };
+} else if (job === "compress-pdf") {
+  // Compress PDF as both homes run it: the upload checked and the form's fields read by the job
+  // pipeline (worker/engine/jobs), fields absent taking the page's defaults (recommended level).
+  const fields = Object.fromEntries(Object.entries(options).map(([k, v]) => [k, String(v)]));
+  const prepared = E.prepareJob(
+    "compress-pdf",
+    { files: [{ name: "input.pdf", type: "application/pdf", bytes }], field: (k) => fields[k] },
+    { maxFileBytes: 25 * 1024 * 1024 },
+  );
+  const r = (await E.runJob(prepared, budget)).outputs[0];
+  if (!r.ok) throw new Error(`${r.code}: ${r.error}`);
+  out = r.bytes;
+  detail = r.message;
 } else throw new Error(`unknown job ${job}`);
 sample();
 const ms = performance.now() - started;

@@ -10,4 +10,5 @@ export { JpegPixels } from "../../worker/engine/image/jpeg/pixels.ts";
 export { memorySource, readAll } from "../../worker/engine/image/pixels.ts";
 export { filteredRows } from "../../worker/engine/image/png/encode.ts";
 export { ssim } from "../../worker/engine/image/ssim.ts";
+export { prepareJob, runJob } from "../../worker/engine/jobs/convert.ts";
 export { compressPdf, imagesQuality } from "../../worker/engine/pdf/compress/compress.ts";

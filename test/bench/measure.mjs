@@ -5,10 +5,11 @@ import { fileURLToPath } from "node:url";
 
 const CHILD = fileURLToPath(new URL("./child.mjs", import.meta.url));
 
-function run(cmd, args) {
+/** `okCodes`: exit statuses that are not failures (qpdf's 3: done, with warnings). */
+function run(cmd, args, okCodes = [0]) {
   return new Promise((resolve, reject) => {
     execFile(cmd, args, { maxBuffer: 1 << 28, encoding: "utf8", timeout: 10 * 60_000 }, (err, stdout, stderr) => {
-      if (err) reject(new Error(`${cmd} ${args.join(" ")}: ${stderr || err.message}`));
+      if (err && !okCodes.includes(err.code)) reject(new Error(`${cmd} ${args.join(" ")}: ${stderr || err.message}`));
       else resolve({ stdout, stderr });
     });
   });
@@ -55,15 +56,18 @@ async function engineOnce(bundle, job, input, output, options) {
   };
 }
 
-/** A native tool; memory is its peak resident set. `output` is where it writes its result. */
-export function native(cmd, args, output) {
-  return steady(() => nativeOnce(cmd, args, output));
+/**
+ * A native tool; memory is its peak resident set. `output` is where it writes its result;
+ * `okCodes` the exit statuses that still mean it wrote one.
+ */
+export function native(cmd, args, output, okCodes = [0]) {
+  return steady(() => nativeOnce(cmd, args, output, okCodes));
 }
 
-async function nativeOnce(cmd, args, output) {
+async function nativeOnce(cmd, args, output, okCodes) {
   rmSync(output, { force: true });
   const started = performance.now();
-  const { stderr } = await run("/usr/bin/time", ["-f", "%M", cmd, ...args]);
+  const { stderr } = await run("/usr/bin/time", ["-f", "%M", cmd, ...args], okCodes);
   const seconds = (performance.now() - started) / 1000;
   const rssKb = Number(stderr.trim().split("\n").pop());
   return { seconds, peakMB: (rssKb * 1024) / 1e6, memory: "RSS", size: statSync(output).size, detail: "" };

@@ -9,6 +9,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { loadMarkdown } from "../load/report.mjs";
+import { documentsMarkdown } from "./documents-report.mjs";
 import { startupMarkdown } from "./startup.mjs";
 import { toolsMarkdown } from "./tools-report.mjs";
 
@@ -45,6 +46,12 @@ const SECTIONS = [
     title: "Compression against the reference tools",
     what: "`npm run bench -- compress`: the compression engines on the generated corpus, beside ghostscript, qpdf, cjpeg, cwebp, optipng and pngquant, the compress-to-a-size rows included. Time is wall clock (median of three for jobs under 5 s); peak memory is heap + external for ours, RSS for the others.",
     table: (d) => markdown(d.rows),
+  },
+  {
+    file: "documents",
+    title: "Compression of real documents",
+    what: "`npm run bench -- documents`: every text document of the shared corpus (`pdf/valid` and `pdf/documents`: those whose text pdftotext reads) and the producer documents of `test/fixtures/documents` (LibreOffice Writer and Calc, pdfTeX, Ghostscript, Chromium, a scanned page read by OCR), through Compress PDF as the site runs it (the job pipeline, recommended level, the page's defaults), beside `gs -dPDFSETTINGS=/ebook` and `qpdf --recompress-flate --compression-level=9 --object-streams=generate`. Sizes in bold are the smallest of the row, ⚠ marks a row where ours is not. Time is wall clock (median of three under 5 s), peak memory heap + external for ours. Text: the whole document's pdftotext output against the original's. SSIM: every page drawn by poppler, the lowest page's, = when every page is pixel for pixel the original's.",
+    table: (d) => documentsMarkdown(d),
   },
   {
     file: "compress-targets",

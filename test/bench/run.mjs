@@ -4,8 +4,9 @@
  * `name` and `run({ E, bundle, dir, log })` returning `{ rows, notes, tools, markdown? }`; this
  * runner bundles the engine once, runs the groups, prints a table per group (the group's own
  * markdown when it gives one) and writes test/bench/results/<group>.json (and .md).
- * `npm run bench -- compress` runs one group (compress, gray, tools, startup, memory, hostile, first-paint, walk);
- * BENCH_ROWS="text PDF" also narrows the compress group to the inputs so named (results not written).
+ * `npm run bench -- compress` runs one group (compress, documents, gray, tools, startup, memory, hostile,
+ * first-paint, walk); BENCH_ROWS="text PDF" also narrows the compress and documents groups to the
+ * inputs so named (results not written).
  * After the groups, docs/benchmarks.md is made again from the results (report.mjs);
  * `npm run bench -- report` only does that.
  */
@@ -15,6 +16,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { bundleFile } from "./bundle.mjs";
 import * as compress from "./compress.mjs";
+import * as documents from "./documents.mjs";
 import * as firstPaint from "./first-paint.mjs";
 import * as gray from "./gray-corpus.mjs";
 import * as hostile from "./hostile.mjs";
@@ -25,7 +27,7 @@ import * as startup from "./startup.mjs";
 import * as tools from "./tools.mjs";
 import * as walk from "./walk.mjs";
 
-const GROUPS = [compress, gray, tools, startup, memory, hostile, firstPaint, walk];
+const GROUPS = [compress, documents, gray, tools, startup, memory, hostile, firstPaint, walk];
 const wanted = process.argv.slice(2);
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 
