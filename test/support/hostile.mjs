@@ -84,6 +84,18 @@ function textPdf(n) {
   ]);
 }
 
+/** One page whose content is a single `body` (one long string, or bare numbers), deflated. */
+function onePiecePdf(body) {
+  const content = `BT /F1 4 Tf 0 190 Td\n${body}\nET`;
+  return rawPdf([
+    CATALOG,
+    PAGES1,
+    page("/Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R"),
+    ["<< /Length LENGTH /Filter /FlateDecode >>", deflateSync(enc.encode(content), { level: 9 })],
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ]);
+}
+
 /** A form showing `chars` characters, drawn `times` times by one page. */
 function formDrawnPdf(chars, times) {
   const draw = "q 1 0 0 1 1 1 cm /Fm Do Q\n".repeat(times);
@@ -685,6 +697,22 @@ export const HOSTILE = [
     mayPass: true,
     what: "one page showing 24 MB of text in 60 KB (its glyphs, kept one by one, once took gigabytes)",
     make: async () => textPdf(24 * MB),
+  },
+  {
+    name: "string-24mb-one-page.pdf",
+    type: "pdf",
+    quick: true,
+    mayPass: true,
+    what: "one page showing one string of 24 MB (a single operation far past the 1 MB a content reader holds)",
+    make: async () => onePiecePdf(`(${"Secret word ".repeat(2 * MB)}) Tj`),
+  },
+  {
+    name: "numbers-24mb-one-page.pdf",
+    type: "pdf",
+    quick: true,
+    mayPass: true,
+    what: "one page of 24 MB of bare numbers, no operator (a stack that never ends)",
+    make: async () => onePiecePdf("1 ".repeat(12 * MB)),
   },
   {
     name: "form-drawn-5000.pdf",

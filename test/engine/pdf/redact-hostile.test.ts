@@ -140,4 +140,29 @@ describe("redact damaged content", () => {
     const error2 = await applyRedactions(doc, [{ page: 1, x: 0, y: 0, width: 400, height: 300 }], {}).catch((e) => e);
     expect(isEngineError(error2) && error2.code).toBe("pdf_damaged");
   });
+
+  it("refuses one operation past 1 MB (a string, or numbers no operator takes) by its page, holding little", async () => {
+    const { rawContentPage } = await import("./redact-support");
+    for (const body of [`(${"Secret ".repeat(300_000)}) Tj`, "1 ".repeat(1_000_000)]) {
+      const doc = await loadPdf(await rawContentPage(`BT /F1 12 Tf 40 200 Td ${body} ET`));
+      const budget = new Budget(10_000);
+      const error = await findMatches(doc, { text: "Secret" }, { budget }).catch((e) => e);
+      expect(isEngineError(error) && error.code, String(error)).toBe("pdf_unsupported");
+      expect(error.message).toMatch(/on page 1, one operation of its content is longer than 1 MB/);
+      const area = [{ page: 1, x: 0, y: 0, width: 400, height: 300 }];
+      const error2 = await applyRedactions(doc, area, { budget }).catch((e) => e);
+      expect(isEngineError(error2) && error2.code, String(error2)).toBe("pdf_unsupported");
+    }
+  });
+
+  it("reads an operation just under 1 MB, and an inline image of 2 MB whose data it skips", async () => {
+    const { rawContentPage } = await import("./redact-support");
+    const near = `${"0 ".repeat(480_000)}Tc (Secret) Tj`;
+    const image = `BI /W 1024 /H 2048 /BPC 8 /CS /G ID ${"a".repeat(2 * 1024 * 1024)} EI`;
+    for (const body of [near, image]) {
+      const doc = await loadPdf(await rawContentPage(`BT /F1 12 Tf 40 200 Td ${body} ET`));
+      const found = await findMatches(doc, { text: "Secret" }, { budget: new Budget(20_000) });
+      expect(found).toHaveLength(body === near ? 1 : 0);
+    }
+  });
 });

@@ -34,6 +34,20 @@ export interface Op {
 /** The content nests arrays or dicts deeper than any real file: read as damage. */
 export class LexError extends Error {}
 
+/**
+ * One operation longer than this (a string of megabytes, operands no operator takes) is not read:
+ * lexing one holds several times its bytes (every operand an object: 1 MB of numbers is half a
+ * million), and real operations are a few KB. An inline image's data is skipped, not held, so it
+ * does not count.
+ */
+export const MAX_OPERATION = 1024 * 1024;
+
+export class OperationTooLarge extends LexError {
+  constructor() {
+    super(`one operation of its content is longer than ${MAX_OPERATION / (1024 * 1024)} MB`);
+  }
+}
+
 const MAX_DEPTH = 64;
 const WHITE = new Uint8Array(256);
 for (const c of [0, 9, 10, 12, 13, 32]) WHITE[c] = 1;
@@ -86,11 +100,12 @@ export class Lexer {
         return { op, args, start, end: this.pos };
       }
       args.push(t as Operand);
+      if (this.pos - start > MAX_OPERATION) throw new OperationTooLarge();
     }
   }
 
   private token(depth: number): Token {
-    if (depth > MAX_DEPTH) throw new LexError("nesting too deep");
+    if (depth > MAX_DEPTH) throw new LexError(`its content nests arrays or dictionaries more than ${MAX_DEPTH} deep`);
     const s = this.s;
     const c = s[this.pos];
     if (c === 40) return this.literal();
@@ -102,9 +117,10 @@ export class Lexer {
       return this.hex();
     }
     if (c === 91) {
-      this.pos++;
+      const from = this.pos++;
       const items: Operand[] = [];
       for (;;) {
+        if (this.pos - from > MAX_OPERATION) throw new OperationTooLarge();
         this.skipSpace();
         if (this.pos >= s.length) return items;
         if (s[this.pos] === 93) {
@@ -140,8 +156,10 @@ export class Lexer {
   private dict(depth: number): PdfDictOperand {
     const map = new Map<string, Operand>();
     const s = this.s;
+    const from = this.pos;
     let key: string | null = null;
     for (;;) {
+      if (this.pos - from > MAX_OPERATION) throw new OperationTooLarge();
       this.skipSpace();
       if (this.pos >= s.length) break;
       if (s[this.pos] === 62 && s[this.pos + 1] === 62) {
@@ -176,6 +194,7 @@ export class Lexer {
     // At most half the digits up to ">" (rounded up): written once into an array of that length.
     let close = s.indexOf(62, this.pos);
     if (close < 0) close = s.length;
+    if (close - this.pos > MAX_OPERATION) throw new OperationTooLarge();
     const out = new Uint8Array(Math.ceil((close - this.pos) / 2));
     let n = 0;
     let hi = -1;
@@ -208,6 +227,7 @@ export class Lexer {
         break;
       }
     }
+    if (end - this.pos > MAX_OPERATION) throw new OperationTooLarge();
     const out = new Uint8Array(Math.max(0, Math.min(end, s.length) - this.pos));
     let n = 0;
     let depth = 1;
@@ -299,7 +319,10 @@ function lenientNumber(text: string): number {
   return text.startsWith("-") ? -v : v;
 }
 
-/** Every operation of the content, in order; nesting past any real file's is damage. */
+/**
+ * Every operation of the content, in order; nesting past any real file's is damage. One
+ * operation past MAX_OPERATION is OperationTooLarge, for the reader to say what it cannot read.
+ */
 export function* operations(content: Uint8Array): Generator<Op> {
   const lexer = new Lexer(content);
   for (;;) {
@@ -307,7 +330,7 @@ export function* operations(content: Uint8Array): Generator<Op> {
     try {
       op = lexer.next();
     } catch (err) {
-      if (err instanceof LexError) {
+      if (err instanceof LexError && !(err instanceof OperationTooLarge)) {
         throw new EngineError(
           "pdf_damaged",
           "This PDF is damaged: a page's content nests arrays or dictionaries without end.",

@@ -4,7 +4,7 @@ import { DecodeFailed, DecodeLimit, decodeSteps } from "../../core/decode";
 import { isEngineError } from "../../core/errors";
 import { InflateDamaged, Inflater, SLICE } from "../../core/inflate";
 import { MalformedFilters, streamSteps } from "../filters";
-import { OperationTooLarge } from "./reader";
+import { OperationTooLarge } from "./lexer";
 import { MAX_CONTENT_BYTES } from "./streams";
 
 /**

@@ -1,5 +1,5 @@
 import type { Budget } from "../../core/budget";
-import { type Op, operations } from "./lexer";
+import { MAX_OPERATION, type Op, OperationTooLarge, operations } from "./lexer";
 
 /**
  * The operations of content that arrives in pieces (pieces.ts), read a window at a time:
@@ -10,21 +10,8 @@ import { type Op, operations } from "./lexer";
  */
 
 const WINDOW = 256 * 1024;
-/**
- * One operation longer than this (a string of megabytes, operands no operator takes) is not read:
- * what follows it is unknown to the walk, as damage would make it. Lexing one holds several times
- * its bytes (every operand an object: 1 MB of numbers is half a million, and each attempt to read
- * it whole lexes it again), and real operations are a few KB (inline images are meant to be).
- */
-export const MAX_OPERATION = 1024 * 1024;
 /** The window's most: one operation at the limit and the piece that arrived after it. */
 const MAX_WINDOW = MAX_OPERATION + 2 * 1024 * 1024;
-
-export class OperationTooLarge extends Error {
-  constructor() {
-    super(`an operation of content is longer than ${MAX_OPERATION} bytes`);
-  }
-}
 
 export interface ReaderOptions {
   budget?: Budget;

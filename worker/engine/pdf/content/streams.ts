@@ -4,6 +4,7 @@ import { DecodeFailed, DecodeLimit } from "../../core/decode";
 import { EngineError } from "../../core/errors";
 import { decodeStream, MalformedFilters } from "../filters";
 import { resolve } from "../objects";
+import { OperationTooLarge } from "./lexer";
 
 /** Page and form content, decoded within the job's limits; several streams of a page joined as one program. */
 
@@ -71,4 +72,13 @@ export function pageContent(ctx: PDFContext, page: PDFPage, index: number, budge
     at += p.length + 1;
   }
   return out;
+}
+
+/**
+ * Content a reader that holds it whole cannot lex (one operation past 1 MB) as the person reads
+ * it: `where` ("page 3") of the file cannot be read by this tool.
+ */
+export function contentRefusal(err: unknown, where: string, name: string | undefined): unknown {
+  if (!(err instanceof OperationTooLarge)) return err;
+  return new EngineError("pdf_unsupported", `${name ?? "This PDF"} cannot be read here: on ${where}, ${err.message}.`);
 }

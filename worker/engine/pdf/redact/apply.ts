@@ -4,7 +4,7 @@ import { type Budget, yieldToEventLoop } from "../../core/budget";
 import { EngineError } from "../../core/errors";
 import { IDENTITY, type Quad, type Rect, rectQuad } from "../content/geometry";
 import { FontCache } from "../content/machine";
-import { pageContent } from "../content/streams";
+import { contentRefusal, pageContent } from "../content/streams";
 import { formatNumber } from "../content/writer";
 import { resolve } from "../objects";
 import { dropUnreachable } from "../unreachable";
@@ -123,6 +123,8 @@ export async function applyRedactions(
       const stream = PDFRawStream.of(ctx.obj({ Filter: "FlateDecode" }), zlibSync(joined, { level: 6 }));
       page.node.set(PDFName.of("Contents"), ctx.register(stream));
       if (scope.changed && scope.dict) page.node.set(PDFName.of("Resources"), scope.dict);
+    } catch (err) {
+      throw contentRefusal(err, `page ${index + 1}`, opts.name);
     } finally {
       opts.budget?.give(content.length * 2);
       releaseForms(job);

@@ -4,7 +4,7 @@ import { EngineError } from "../../core/errors";
 import { IDENTITY, type Matrix, multiply } from "../content/geometry";
 import { asDict, asName, asStr, type Op, operations } from "../content/lexer";
 import { type FontCache, Machine, SHOW_OPS } from "../content/machine";
-import { contentLimit, pageContent } from "../content/streams";
+import { contentLimit, contentRefusal, pageContent } from "../content/streams";
 import { readStream } from "../filters";
 import { getDict, getName, numbers, resolve } from "../objects";
 import { type PageText, PageTextBuilder } from "./page-text";
@@ -113,7 +113,7 @@ export function pageText(w: WalkContext, page: PDFPage, index: number): { text: 
     return { text: builder.finish(), release: () => builder.release() };
   } catch (err) {
     builder.release();
-    throw err;
+    throw contentRefusal(err, `page ${index + 1}`, w.name);
   } finally {
     w.budget?.give(content.length);
   }

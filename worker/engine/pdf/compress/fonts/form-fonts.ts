@@ -10,7 +10,7 @@ import {
   PDFString,
 } from "@cantoo/pdf-lib";
 import { EngineError } from "../../../core/errors";
-import { asName, operations } from "../../content/lexer";
+import { asName, OperationTooLarge, operations } from "../../content/lexer";
 import { get, getDict, resolve } from "../../objects";
 
 /**
@@ -33,7 +33,7 @@ function daFont(da: unknown): string | null {
   try {
     for (const op of operations(da.asBytes())) if (op.op === "Tf") name = asName(op.args[0]) ?? name;
   } catch (err) {
-    if (!(err instanceof EngineError)) throw err;
+    if (!(err instanceof EngineError || err instanceof OperationTooLarge)) throw err;
   }
   return name;
 }

@@ -4,8 +4,8 @@ import { type Budget, formatMemory, yieldToEventLoop } from "../../../core/budge
 import { DecodeFailed, DecodeLimit } from "../../../core/decode";
 import { EngineError, isEngineError } from "../../../core/errors";
 import type { MozjpegEncoder } from "../../../image/jpeg/encode";
+import { OperationTooLarge } from "../../content/lexer";
 import { programPieces, streamPieces } from "../../content/pieces";
-import { OperationTooLarge } from "../../content/reader";
 import { MalformedFilters } from "../../filters";
 import { type ContentUnit, ContentWalk } from "../content-walk";
 import { deflate } from "../streams";
