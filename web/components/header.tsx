@@ -34,7 +34,8 @@ function DonateButton({ onClick }: { onClick?: () => void }) {
 }
 
 const linkStyle = {
-  px: "3",
+  // Narrower between 1024 and 1280 px, where German and Russian links only just fit beside the buttons.
+  px: { base: "3", lg: "2", xl: "3" },
   py: "2",
   borderRadius: "md",
   fontSize: "sm",
@@ -113,7 +114,10 @@ export function Header() {
     >
       <Container maxW="7xl">
         <Flex h="16" align="center" justify="space-between" gap="4">
-          <Logo />
+          {/* The nav links wrap before the logo gives way (German and Russian at 1024 px). */}
+          <Box flexShrink="0">
+            <Logo />
+          </Box>
           <HStack as="nav" aria-label={t("nav.main")} gap="1" display={{ base: "none", lg: "flex" }}>
             {navLinks.map((l) => (
               <Box asChild key={l.to} {...linkStyle}>
@@ -123,7 +127,7 @@ export function Header() {
               </Box>
             ))}
           </HStack>
-          <HStack gap="2">
+          <HStack gap={{ base: "2", lg: "1", xl: "2" }}>
             <SearchDialog />
             <Box display={{ base: "none", sm: "block" }}>
               <DonateButton />

@@ -1,4 +1,4 @@
-import { Button, Dialog, HStack, IconButton, Kbd, Portal } from "@chakra-ui/react";
+import { Dialog, HStack, IconButton, Portal } from "@chakra-ui/react";
 import { useEffect, useRef, useState } from "react";
 import { LuSearch, LuX } from "react-icons/lu";
 import { useT } from "../i18n/provider";
@@ -46,27 +46,17 @@ export function SearchDialog() {
       unmountOnExit
     >
       <Dialog.Trigger asChild>
-        {/* An icon on narrow screens; with its word and shortcut where the header has room. */}
-        <Button
-          variant={{ base: "ghost", "2xl": "outline" }}
+        {/* An icon: the header has no room for a field in German or Russian beside the nav links. */}
+        <IconButton
+          variant="ghost"
           size="sm"
-          px={{ base: "0", "2xl": "3" }}
-          minW="8"
-          color={{ "2xl": "fg.muted" }}
           aria-label={label}
           title={`${label} (/, ${shortcut} K)`}
           aria-keyshortcuts="/ Control+K Meta+K"
           data-testid="header-search"
         >
-          <LuSearch aria-hidden />
-          <HStack gap="1" hideBelow="2xl" aria-hidden>
-            {t("search.button")}
-            <Kbd size="sm" ms="2">
-              {shortcut}
-            </Kbd>
-            <Kbd size="sm">K</Kbd>
-          </HStack>
-        </Button>
+          <LuSearch />
+        </IconButton>
       </Dialog.Trigger>
       <Portal>
         <Dialog.Backdrop />
