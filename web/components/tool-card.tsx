@@ -37,8 +37,8 @@ export function ToolCard({ path, icon, color, title, description, compact = fals
           flexDirection="row"
           alignItems={compact ? { base: "center", md: "start" } : "start"}
           gap={compact ? { base: "2", md: "3" } : "4"}
-          px={compact ? { base: "2", md: "4" } : "5"}
-          py={compact ? { base: "2", md: "4" } : "5"}
+          px={compact ? { base: "2", md: "4" } : { base: "4", md: "5" }}
+          py={compact ? { base: "2", md: "4" } : { base: "4", md: "5" }}
         >
           <Flex
             // On a phone every pixel goes to the title: "PDF zusammenfügen" fits a half-width card.
@@ -92,7 +92,7 @@ function cardProps(t: ToolDef, text: ReturnType<typeof useT<"tools">>) {
 export function ToolGrid({ tools }: { tools: readonly ToolDef[] }) {
   const text = useT("tools");
   return (
-    <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
+    <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap={{ base: "3", md: "4" }}>
       {tools.map((t) => (
         <ToolCard key={t.id} {...cardProps(t, text)} />
       ))}

@@ -48,9 +48,10 @@ export function ToolSearch({ variant = "inline", onNavigate, inputRef, size = "l
   const shown = open && (hits.length > 0 || typed);
   const optionId = (i: number) => `${id}-option-${i}`;
 
+  // The option chosen by the arrow keys stays in view as the list scrolls (only when it changes).
   useEffect(() => {
-    if (shown) document.getElementById(optionId(active))?.scrollIntoView({ block: "nearest" });
-  });
+    if (shown) document.getElementById(`${id}-option-${active}`)?.scrollIntoView({ block: "nearest" });
+  }, [id, active, shown]);
 
   const go = (hit: ToolHit) => {
     // The catalogue's path type is wider than the router's list of routes; every tool has its route.
