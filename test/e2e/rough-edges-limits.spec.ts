@@ -90,14 +90,22 @@ for (const { vp, theme } of RUNS) {
       await expect(limit).toContainText("You have used today's 2 free conversions");
       await expect(limit).toContainText("Create a free account for 10 conversions a day");
       await expect(limit).toContainText("midnight UTC");
-      // The run button says it too, and cannot be pressed (pressing it marked every file failed).
+      // The run button says it too; pressing it gives the spec's toast with the way on, sends
+      // nothing, and marks no file failed (it marked every one).
+      const converts: string[] = [];
+      page.on("request", (r) => r.url().includes("/api/convert/") && converts.push(r.url()));
       await page
         .locator('input[type="file"]')
         .first()
         .setInputFiles([pdf("c.pdf"), pdf("d.pdf")]);
-      const run = page.getByTestId("queue-actions").getByRole("button", { name: "Conversion limit reached" });
-      await expect(run).toBeDisabled();
-      await expect(page.getByTestId("queue-actions").getByRole("button", { name: "Merge PDF" })).toHaveCount(0);
+      const actions = page.getByTestId("queue-actions");
+      await expect(actions.getByRole("button", { name: "Merge PDF" })).toHaveCount(0);
+      await actions.getByRole("button", { name: "Conversion limit reached" }).click();
+      const toast = page.getByTestId("toast").filter({ hasText: "Conversion limit reached" });
+      await expect(toast).toContainText("Please try again tomorrow");
+      await expect(toast.getByRole("button", { name: "Create a free account" })).toBeVisible();
+      await expect(page.getByTestId("upload-item").and(page.locator('[data-status="pending"]'))).toHaveCount(2);
+      expect(converts).toEqual([]);
       await look(page, `guest-limit-${label}`);
       await limit.getByRole("button", { name: "Process on this device" }).click();
       expect(await page.evaluate(() => localStorage.getItem("processOnDevice"))).toBe("1");

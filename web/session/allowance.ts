@@ -4,6 +4,7 @@ import type { PublicUser, Usage } from "../../schema/api";
 import { DEFAULT_LIMITS, type ToolDef } from "../../schema/tools";
 import { USAGE_KEY, usageQuery } from "../api/usage";
 import { isDeviceMode } from "../device/mode";
+import { translate } from "../i18n/runtime";
 import { type BatchAllowance, batchAllowance, limitReachedToast } from "../tools/allowance";
 import { shellText } from "../tools/messages";
 import { toast } from "../ui/toaster";
@@ -57,18 +58,23 @@ export function remainingOf(user: PublicUser | null, server: Usage | undefined):
  * enforces the allowance regardless, and refuses a request that would cross it whole.
  */
 export function useAllowanceGuard() {
-  const { user, refresh } = useAuth();
+  const { user, refresh, openDialog } = useAuth();
   const queryClient = useQueryClient();
   const goTo = useGoTo();
   const allowance = allowanceOf(user);
   // Read from the cache only: whoever shows the allowance asks for it (checkFirst below, too).
   const server = useQuery({ ...usageQuery(), enabled: false }).data;
   const upgradeAction = () => ({ label: shellText("limit.upgrade"), onClick: () => goTo("/premium") });
+  // A guest's way on: an account (10 a day) is a click away.
+  const accountAction = () => ({
+    label: translate("parts", "allowance.createAccount"),
+    onClick: () => openDialog("register"),
+  });
   const refuse = (check: BatchAllowance) => {
     toast({
       ...limitReachedToast(check, allowance.tier),
       variant: "destructive",
-      action: allowance.tier === "free" ? upgradeAction() : undefined,
+      action: allowance.tier === "free" ? upgradeAction() : !user ? accountAction() : undefined,
     });
     return false;
   };

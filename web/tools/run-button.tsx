@@ -25,7 +25,7 @@ export function useBatchCheck(tool: CountedTool, files: number): BatchAllowance 
   return batchAllowance(tool, files, remainingOf(user, server));
 }
 
-/** Nothing is left today, and the page knows it: no run can start. */
+/** Nothing is left today, and the page knows it: no run can start (this device aside). */
 export function useNoneLeft(tool: CountedTool | undefined, files = 1): boolean {
   const check = useBatchCheck(tool ?? UNCOUNTED, Math.max(1, files));
   return check !== null && check.remaining === 0;
@@ -35,33 +35,30 @@ const UNCOUNTED: CountedTool = { combines: false, maxFiles: 1, endpoints: [] };
 
 /**
  * A tool's run button. When none of today's conversions is left (and the page knows it), it says
- * so, the spec's "Conversion limit reached", and cannot be pressed: pressing it would only have
- * marked every file failed without sending anything. The banner above the tool offers the ways
- * on (an account, Premium, this device). A batch that needs more than is left still runs into the
- * spec's toast, which says how many files to take off.
+ * so in the spec's words, "Conversion limit reached", instead of offering a run that cannot
+ * happen; pressing it gives the spec's toast with the way on (Upgrade for a free account, an
+ * account for a guest), and no file is marked failed. The banner above the tool offers the same
+ * ways, and this device. A batch that needs more than is left keeps the tool's words and runs
+ * into the spec's toast, which says how many files to take off.
  */
 export function RunButton({
   tool,
   files = 1,
   children,
-  disabled,
   ...props
 }: ButtonProps & { tool?: CountedTool; files?: number }) {
   const t = useT("tool-shell");
   if (useNoneLeft(tool, files)) {
-    // Plainly not a run button, but its words read in full (a disabled button's usual fading
-    // would blur the reason), on two lines where a phone has no room for one.
+    // Not the red run button: the limit in plain words, on two lines where a phone has no room for one.
     return (
       <Button
         {...props}
         variant="outline"
         colorPalette="gray"
-        disabled
-        _disabled={{ opacity: 1, cursor: "not-allowed" }}
-        whiteSpace="normal"
+        whiteSpace={{ base: "normal", sm: "nowrap" }}
         h="auto"
         minH="10"
-        minW="0"
+        minW={{ base: "0", sm: "auto" }}
         py="1.5"
         data-limit="reached"
       >
@@ -70,7 +67,7 @@ export function RunButton({
     );
   }
   return (
-    <Button colorPalette="red" bg="brand.solid" {...props} disabled={disabled}>
+    <Button colorPalette="red" bg="brand.solid" {...props}>
       {children}
     </Button>
   );

@@ -62,20 +62,22 @@ describe("the client-side allowance block", () => {
     expect(result.current.items[0]).toMatchObject({ status: "pending", error: undefined });
   });
 
-  it("at the limit the run button says so and cannot be pressed; with some left it runs", async () => {
+  it("at the limit the run button says so, and pressing it asks the guard (its toast); with some left it is the tool's", async () => {
     vi.stubGlobal("fetch", vi.fn());
     const tool = toolsById["rotate-pdf"];
+    const onClick = vi.fn();
     const at = (used: number) =>
       render(
-        <RunButton tool={tool} files={1}>
+        <RunButton tool={tool} files={1} onClick={onClick}>
           Rotate PDF
         </RunButton>,
         { wrapper: signedIn({ ...testUser, dailyConversions: used }) },
       );
     const full = at(10);
-    const button = await full.findByRole("button");
-    expect(button.textContent).toContain("Conversion limit reached");
-    expect((button as HTMLButtonElement).disabled).toBe(true);
+    const limit = await full.findByRole("button", { name: "Conversion limit reached" });
+    expect(limit.getAttribute("data-limit")).toBe("reached");
+    act(() => limit.click());
+    expect(onClick).toHaveBeenCalledTimes(1);
     full.unmount();
     const some = at(9);
     const run = await some.findByRole("button", { name: "Rotate PDF" });
