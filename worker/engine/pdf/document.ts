@@ -4,6 +4,7 @@ import { EngineError, isEngineError } from "../core/errors";
 import { writeCompactSyntax } from "./compact-syntax";
 import { documentFromContext, dropSupersededObjects, openPdf, parseGuarded } from "./crypto/security";
 import { checkMetadata } from "./metadata";
+import { packStructureInObjectStreams } from "./object-streams";
 import { pageTreeRepaired, repairPageTree } from "./page-tree";
 import { installParseGuards, releaseParse } from "./parse-guard";
 import { installWeakPools } from "./pools";
@@ -19,6 +20,7 @@ shareStreamBytes();
 exactStreamLengths();
 copyStreamBytesInBulk();
 writeCompactSyntax();
+packStructureInObjectStreams();
 
 /** The producer written into every PDF we save. */
 export const PRODUCER = "PDFTools";
