@@ -3,6 +3,7 @@ import type { Budget } from "../core/budget";
 import { EngineError, isEngineError } from "../core/errors";
 import { writeCompactSyntax } from "./compact-syntax";
 import { documentFromContext, dropSupersededObjects, openPdf, parseGuarded } from "./crypto/security";
+import { dropHybridSource, keepHybridSources } from "./hybrid-source";
 import { checkMetadata } from "./metadata";
 import { packStructureInObjectStreams } from "./object-streams";
 import { pageTreeRepaired, repairPageTree } from "./page-tree";
@@ -21,6 +22,7 @@ exactStreamLengths();
 copyStreamBytesInBulk();
 writeCompactSyntax();
 packStructureInObjectStreams();
+keepHybridSources();
 
 /** The producer written into every PDF we save. */
 export const PRODUCER = "PDFTools";
@@ -45,6 +47,11 @@ export interface LoadPdfOptions {
   password?: string;
   /** The job's budget: what parsing builds is charged to its memory. */
   budget?: Budget;
+  /**
+   * Keeps a LibreOffice hybrid's editable source (the trailer's /AdditionalStreams: see
+   * hybrid-source.ts). Only for tools that leave every page as it was.
+   */
+  keepHybridSource?: boolean;
 }
 
 /**
@@ -72,6 +79,7 @@ export async function loadPdf(bytes: Uint8Array, opts: LoadPdfOptions = {}): Pro
   } catch (err) {
     throw classifyLoadError(err, opts.name);
   }
+  if (!opts.keepHybridSource) dropHybridSource(doc.context);
   let pages: number;
   try {
     repairPageTree(doc, opts.name);

@@ -16,6 +16,7 @@ import { type Budget, DEFAULT_JOB_MEMORY, formatMemory, MiB } from "../core/budg
 import { DecodeFailed, DecodeLimit } from "../core/decode";
 import { EngineError } from "../core/errors";
 import { decodeStream, MalformedFilters } from "./filters";
+import { mergeTrailerDict } from "./hybrid-source";
 import { pooledCreated } from "./pools";
 
 /**
@@ -254,16 +255,7 @@ function unpackObjectStream(raw: PDFRawStream): PDFRawStream {
 /** What pdf-lib's cross-reference stream parser keeps: the trailer entries, merged with earlier ones. */
 function mergeTrailer(raw: PDFRawStream): [] {
   const ctx = raw.dict.context;
-  const d = raw.dict;
-  const prev = ctx.trailerInfo;
   ctx.pdfFileDetails.useObjectStreams = true;
-  const size = d.lookup(PDFName.of("Size"));
-  ctx.trailerInfo = {
-    Size: size instanceof PDFNumber ? size : prev.Size,
-    Root: d.get(PDFName.of("Root")) || prev.Root,
-    Encrypt: d.get(PDFName.of("Encrypt")) || prev.Encrypt,
-    Info: d.get(PDFName.of("Info")) || prev.Info,
-    ID: d.get(PDFName.of("ID")) || prev.ID,
-  };
+  mergeTrailerDict(ctx, raw.dict);
   return [];
 }

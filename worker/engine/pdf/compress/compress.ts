@@ -54,7 +54,9 @@ export interface CompressedPdf {
  * the original comes back instead, unless the original is damaged or an option changed it.
  */
 export async function compressPdf(bytes: Uint8Array, opts: CompressPdfOptions): Promise<CompressedPdf> {
-  const doc = await loadPdf(bytes, { name: opts.name, password: opts.password, budget: opts.budget });
+  // A hybrid's editable source stays with pages left as they are: in grey they no longer match it.
+  const keepHybridSource = !opts.grayscale;
+  const doc = await loadPdf(bytes, { name: opts.name, password: opts.password, budget: opts.budget, keepHybridSource });
   await checkPageContents(doc, { name: opts.name, budget: opts.budget });
   const budget = opts.budget;
   const check = budget ? () => budget.check() : undefined;

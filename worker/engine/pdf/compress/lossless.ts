@@ -10,6 +10,7 @@ import {
 } from "@cantoo/pdf-lib";
 import { type Budget, yieldToEventLoop } from "../../core/budget";
 import { InflateDamaged, InflateLimit, inflatedSize, inflateInto } from "../../core/inflate";
+import { hybridSource } from "../hybrid-source";
 import { deflate, filtersOf } from "./streams";
 
 /**
@@ -38,7 +39,9 @@ function children(o: PDFObject | undefined): PDFObject[] {
 export function dropUnreferenced(doc: PDFDocument): number {
   const ctx = doc.context;
   const seen = new Set<PDFRef>();
-  const todo: PDFObject[] = [ctx.trailerInfo.Root, ctx.trailerInfo.Info].filter((o): o is PDFObject => o !== undefined);
+  const todo: PDFObject[] = [ctx.trailerInfo.Root, ctx.trailerInfo.Info, hybridSource(ctx)].filter(
+    (o): o is PDFObject => o !== undefined,
+  );
   while (todo.length > 0) {
     const o = todo.pop()!;
     if (o instanceof PDFRef) {
