@@ -8,16 +8,19 @@ import {
   PDFRawStream,
   PDFString,
 } from "@cantoo/pdf-lib";
+import { DecodeFailed, DecodeLimit, decodeSteps, isGeneralFilter } from "../../core/decode";
 import { JpegReader } from "../../image/jpeg/decode";
 import { JpegPixels } from "../../image/jpeg/pixels";
 import type { Layout, PixelSource } from "../../image/pixels";
-import { readStream } from "../filters";
+import { readStream, streamSteps } from "../filters";
 import { resolve } from "../objects";
 import { flateRows, type Predictor } from "./flate";
-import { filtersOf, numberIn } from "./streams";
+import { type Filter, filtersOf, numberIn } from "./streams";
 
 /** Dense JPEG coefficient storage allowed per PDF image (progressive or multi-scan DCT). */
 const MAX_STORE = 40 * 1024 * 1024;
+/** A wrapped JPEG is unwrapped whole before it is read: at most this many bytes. */
+const MAX_WRAPPED_JPEG = 16 * 1024 * 1024;
 const LAYOUTS: Record<number, Layout> = { 1: "gray", 3: "rgb", 4: "cmyk" };
 
 /** An image XObject opened for re-encoding, or the reason it is left alone. */
@@ -87,15 +90,17 @@ export function openPdfImage(
     matteMask = smask;
   }
   const filters = filtersOf(ctx, d);
-  if (filters?.length !== 1 || width < 1 || height < 1) return null;
+  if (!filters || width < 1 || height < 1) return null;
+  const jpeg = unwrappedJpeg(ctx, stream, filters);
+  if (filters.length !== 1 && !jpeg) return null;
   const cs = get("ColorSpace");
-  const f = filters[0];
+  const f = filters[filters.length - 1];
   if (f.name === "DCTDecode") {
     const n = colourComponents(ctx, cs);
     if (!n) return null;
     let reader: JpegReader;
     try {
-      reader = new JpegReader(stream.contents, { maxStoreBytes: MAX_STORE });
+      reader = new JpegReader(jpeg ?? stream.contents, { maxStoreBytes: MAX_STORE });
     } catch {
       return null;
     }
@@ -150,6 +155,25 @@ export function openPdfImage(
     kind: "flate",
     matteMask,
   };
+}
+
+/**
+ * The JPEG inside a DCT image that general-purpose filters wrap (Acrobat's
+ * `[/LZWDecode /DCTDecode]`: the US Constitution's 2860 x 625 scan, drawn at 400 ppi, was never
+ * downsampled for it). Null when the stream is not such a chain or its wrapping is damaged.
+ */
+function unwrappedJpeg(ctx: PDFContext, stream: PDFRawStream, filters: Filter[]): Uint8Array | null {
+  const last = filters.length - 1;
+  if (last < 1 || filters[last].name !== "DCTDecode" || !filters.slice(0, last).every((f) => isGeneralFilter(f.name)))
+    return null;
+  const steps = streamSteps(ctx, stream.dict);
+  if (!steps) return null;
+  try {
+    return decodeSteps(stream.contents, steps.slice(0, last), { max: MAX_WRAPPED_JPEG });
+  } catch (err) {
+    if (err instanceof DecodeLimit || err instanceof DecodeFailed) return null;
+    throw err;
+  }
 }
 
 function paramsOf(ctx: PDFContext, p: PDFDict): Predictor {
