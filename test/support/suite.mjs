@@ -54,6 +54,16 @@ const results = await Promise.all(
   }),
 );
 
+// CI keeps only the end of the log: each failed step's last lines are repeated above the table.
+const TAIL = 40;
+for (const { steps } of results) {
+  for (const s of steps.filter((s) => s.code !== 0)) {
+    const lines = Buffer.concat(s.out).toString("utf8").trimEnd().split("\n");
+    const shown = s.out.length ? lines.slice(-TAIL).join("\n") : "(printed above as it ran)";
+    process.stdout.write(`\n── why ${s.name} failed (exit ${s.code}${s.signal ? `, ${s.signal}` : ""}): its last lines ──\n${shown}\n`);
+  }
+}
+
 const wall = (Date.now() - started) / 1000;
 const rows = [];
 let cpuAll = 0;

@@ -58,6 +58,19 @@ describe("protect", () => {
     expect(await pdfText(bytes, ["-upw", "correct horse"])).toBe(await pdfText(await corpusFile(SOURCE)));
   });
 
+  it("keeps the catalog and page tree out of its (encrypted) object streams, so they read without the password", async () => {
+    const bytes = await protect(SOURCE, { password: "secret" });
+    const xref = await oracle("qpdf", ["--show-xref", "--password=secret", "{in}"], bytes);
+    expect(xref.code, xref.stderr).toBe(0);
+    expect(xref.stdout).toMatch(/: compressed; stream = /);
+    const pages = await oracle("qpdf", ["--show-npages", "--password=secret", "{in}"], bytes);
+    expect(pages.stdout.trim()).toBe("4");
+    // Read with no password: qpdf finds the catalog and the four pages as plain objects.
+    const text = new TextDecoder("latin1").decode(bytes);
+    expect(text).toMatch(/\/Type\s*\/Catalog/);
+    expect(text.match(/\/Type\s*\/Page\b/g)).toHaveLength(4);
+  });
+
   it("uses a separate owner password, and allows everything by default", async () => {
     const bytes = await protect(SOURCE, { password: "secret" });
     const enc = await encryptionOf(bytes, "secret");

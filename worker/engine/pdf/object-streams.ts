@@ -33,6 +33,12 @@ interface WriterInternals {
 
 let patched = false;
 
+const STRUCTURE = new Set(["Catalog", "Pages", "Page"].map((t) => PDFName.of(t)));
+
+/** The catalog, a page-tree node or a page: what a reader without the password still walks. */
+const isPageStructure = (o: PDFObject) =>
+  o instanceof PDFDict && STRUCTURE.has(o.lookup(PDFName.of("Type")) as PDFName);
+
 const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
@@ -41,7 +47,11 @@ const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * exactly what qpdf's rewrite saved over ours. PDF 1.5 forbids only streams, the encryption
  * dictionary and objects of a nonzero generation there, so every other object goes into an
  * object stream. Signature dictionaries stay out as pdf-lib keeps them (a signer patching
- * /Contents in place needs them at a byte offset). Otherwise the library's own algorithm.
+ * /Contents in place needs them at a byte offset). An encrypted file keeps its catalog and page
+ * tree out too: an object stream is encrypted whole, and outside one a dictionary is readable
+ * without the password (only its strings are encrypted), so the page tree of a file made by
+ * Protect PDF can still be walked without it (services/result-check.ts stores it only then).
+ * Otherwise the library's own algorithm.
  */
 export function packStructureInObjectStreams(): void {
   const proto = PDFStreamWriter.prototype as unknown as WriterInternals;
@@ -70,7 +80,8 @@ export function packStructureInObjectStreams(): void {
         object instanceof PDFStream ||
         object instanceof PDFInvalidObject ||
         ref.generationNumber !== 0 ||
-        (object instanceof PDFDict && object.lookup(PDFName.of("Type")) === PDFName.of("Sig"));
+        (object instanceof PDFDict && object.lookup(PDFName.of("Type")) === PDFName.of("Sig")) ||
+        (Boolean(security) && isPageStructure(object));
       if (direct) {
         written.push(entry);
         if (security) this.encrypt(ref, object, security);
