@@ -420,8 +420,14 @@ try {
   for (const e of excepted) console.warn(`notices: reviewed exception, still to be decided: ${e}`);
   const text = render(list);
   if (!check) writeFileSync(OUT, text);
-  else if (!existsSync(OUT) || read(OUT) !== text)
-    problems.push("THIRD-PARTY-NOTICES.md is out of date: run `npm run notices` and commit it");
+  else if (!existsSync(OUT) || read(OUT) !== text) {
+    // Where it differs, so a run elsewhere (CI) says what its builds shipped differently.
+    const [was, now] = [existsSync(OUT) ? read(OUT).split("\n") : [], text.split("\n")];
+    const at = now.findIndex((line, i) => line !== was[i]);
+    const where = at < 0 ? `the committed file has ${was.length - now.length} more lines` : `line ${at + 1}`;
+    const shown = at < 0 ? "" : `\n      committed: ${was[at] ?? "(nothing)"}\n      built now: ${now[at]}`;
+    problems.push(`THIRD-PARTY-NOTICES.md is out of date (${where}): run \`npm run notices\` and commit it${shown}`);
+  }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (problems.length) {
     console.error(`notices: ${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join("\n")}`);
