@@ -5,9 +5,10 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// The browser tests run Debian's headless shell (test/e2e/playwright.config.ts).
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
 const needs = [
-  { what: "Chromium", pkg: "chromium", ok: () => existsSync(chromium) },
+  { what: "Chromium's headless shell", pkg: "chromium-headless-shell", ok: () => existsSync(chromium) },
   { what: "qpdf", pkg: "qpdf", ok: () => has("qpdf") },
   { what: "poppler-utils (pdftotext, pdfinfo)", pkg: "poppler-utils", ok: () => has("pdftotext") && has("pdfinfo") },
   // The image tests read results with libjpeg and libwebp (and libpng through cwebp).
