@@ -2,7 +2,8 @@
  * `npm run bench -- walk`: the whole corpus walk (test/engine/tools/corpus-walk.test.ts, the
  * engine's job pipeline in Node): every corpus PDF through every PDF tool, every corpus image
  * through JPG to PDF; and every corpus PDF through the tools that do not change content, each stream judged by qpdf
- * (test/engine/pdf/stream-bytes-corpus.test.ts). `npm test` walks a representative subset
+ * (test/engine/pdf/stream-bytes-corpus.test.ts); every corpus image and valid PDF through compress
+ * (test/engine/compress/corpus.test.ts). `npm test` walks a representative subset
  * (every kind of file, the regressions found so far); this walks all of them (CORPUS_WALK=all),
  * and fails the group when any file does. Writes results/walk.{json,md}.
  */
@@ -29,6 +30,7 @@ export async function run() {
         "engine",
         "test/engine/tools/corpus-walk.test.ts",
         "test/engine/pdf/stream-bytes-corpus.test.ts",
+        "test/engine/compress/corpus.test.ts",
         "--reporter=dot",
         "--reporter=json",
         `--outputFile.json=${report}`,
@@ -50,9 +52,15 @@ export async function run() {
   const results = JSON.parse(readFileSync(report, "utf8"));
   rmSync(report, { force: true });
   // The stream judge names its tests by file too: its rows say which walk they are from.
+  const walkOf = (f) =>
+    f.endsWith("stream-bytes-corpus.test.ts")
+      ? "stream bytes: "
+      : f.endsWith("corpus.test.ts") && f.includes("compress")
+        ? "compress: "
+        : "";
   const rows = results.testResults.flatMap((f) =>
     f.assertionResults.map((t) => ({
-      file: f.name.endsWith("stream-bytes-corpus.test.ts") ? `stream bytes: ${t.title}` : t.title,
+      file: `${walkOf(f.name)}${t.title}`,
       status: t.status,
       seconds: (t.duration ?? 0) / 1000,
     })),

@@ -60,7 +60,9 @@ for (const { steps } of results) {
   for (const s of steps.filter((s) => s.code !== 0)) {
     const lines = Buffer.concat(s.out).toString("utf8").trimEnd().split("\n");
     const shown = s.out.length ? lines.slice(-TAIL).join("\n") : "(printed above as it ran)";
-    process.stdout.write(`\n── why ${s.name} failed (exit ${s.code}${s.signal ? `, ${s.signal}` : ""}): its last lines ──\n${shown}\n`);
+    process.stdout.write(
+      `\n── why ${s.name} failed (exit ${s.code}${s.signal ? `, ${s.signal}` : ""}): its last lines ──\n${shown}\n`,
+    );
   }
 }
 
