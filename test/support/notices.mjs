@@ -15,7 +15,7 @@
  */
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -101,7 +101,9 @@ function run(cmd, args, env) {
 
 /** Shipped source files, each with where it ships: "worker bundle", "site file" ... */
 const shipped = new Map();
-function ship(file, where, separate) {
+function ship(path, where, separate) {
+  // One package, one entry, however it was reached: a git worktree's node_modules may be a link.
+  const file = existsSync(path) ? realpathSync(path) : path;
   const places = shipped.get(file) ?? new Set();
   places.add(`${where} ${separate || BINARY.test(file) ? "file" : "bundle"}`);
   shipped.set(file, places);
