@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { toolsById } from "../../schema/tools";
 import deShell from "../../web/i18n/locales/de/tool-shell.json" with { type: "json" };
@@ -114,6 +115,25 @@ test("a file chosen as soon as the page is on screen, before the app has taken i
   await page.getByTestId("file-input").setInputFiles(corpus("pdf/valid/pdfjs__TAMReview.pdf"));
   await expect(page.getByTestId("upload-item")).toHaveCount(1);
   await expect(page.getByTestId("upload-item")).toContainText("pdfjs__TAMReview.pdf");
+  expect(said).toEqual([]);
+});
+
+test("a file dropped on the drop zone before the app has taken the page over is not opened in its place, but kept", async ({
+  page,
+}) => {
+  const said = await watch(page);
+  await page.goto("/merge-pdf", { waitUntil: "commit" });
+  const bytes = readFileSync(corpus("pdf/valid/qpdf__good13.pdf")).toString("base64");
+  const dataTransfer = await page.evaluateHandle((b64) => {
+    const dt = new DataTransfer();
+    const data = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    dt.items.add(new File([data], "dropped.pdf", { type: "application/pdf" }));
+    return dt;
+  }, bytes);
+  await page.getByTestId("dropzone").dispatchEvent("drop", { dataTransfer });
+  await expect(page.getByTestId("upload-item")).toHaveCount(1);
+  await expect(page.getByTestId("upload-item")).toContainText("dropped.pdf");
+  expect(page.url()).toMatch(/\/merge-pdf$/);
   expect(said).toEqual([]);
 });
 
