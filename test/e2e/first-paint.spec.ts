@@ -38,6 +38,8 @@ test.describe("with JavaScript off", () => {
     test(`${p.path}: the page's title, description and drop zone are in its HTML`, async ({ page, request }) => {
       const html = await (await request.get(p.path, { headers: { accept: "text/html" } })).text();
       expect(html).toContain(`<html lang="${p.lang}"`);
+      // The drawn file has no second address (wrangler.toml's run_worker_first).
+      expect((await request.get(`/_pages${p.path}.html`)).status()).toBe(404);
       await page.goto(p.path);
       await expect(page).toHaveTitle(`${p.title} | PDFTools`);
       await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", p.description);

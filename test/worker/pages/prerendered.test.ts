@@ -66,6 +66,14 @@ describe("pages drawn at build time", () => {
     expect(await missing.text()).not.toContain("Drawn:");
   });
 
+  it("a drawn page's file has no address of its own: asked for by its name, it is a 404", async () => {
+    for (const path of ["/_pages/index.html", "/_pages/de/merge-pdf.html", "/_pages/de/merge-pdf"]) {
+      const res = await navigate(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text(), path).not.toContain("Drawn:");
+    }
+  });
+
   it("a drawn page's validator is its own, not index.html's", async () => {
     const drawn = await navigate("/de/merge-pdf");
     const app = await navigate("/all-tools");
