@@ -167,7 +167,7 @@ function Home() {
           <Heading as="h2" id="cta-heading" size={{ base: "xl", md: "4xl" }} letterSpacing="-0.02em">
             {t("cta.title")}
           </Heading>
-          <Text fontSize={{ base: "md", md: "lg" }} maxW="xl" opacity={0.9}>
+          <Text fontSize={{ base: "md", md: "lg" }} maxW="xl">
             {t("cta.text")}
           </Text>
           <Button asChild size="lg" bg="white" color="red.700" _hover={{ bg: "red.50" }}>
