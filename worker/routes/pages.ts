@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { aliasTarget, isKnownPage } from "../../schema/pages";
-import { prerenderedAsset } from "../../schema/prerendered";
+import { PRERENDER_DIR, prerenderedAsset } from "../../schema/prerendered";
 import type { AppEnv } from "../env";
 import { siteOrigin } from "../services/origin";
 import { withPageHead } from "./page-head";
@@ -24,6 +24,10 @@ export async function servePage(c: Context<AppEnv>): Promise<Response> {
     return c.redirect(alias + new URL(req.url).search, 301);
   }
   const known = isKnownPage(c.req.path);
+  // A drawn page's own file has no address of its own (wrangler.toml's run_worker_first sends it
+  // here): a navigation gets the not-found page below, anything else a plain 404.
+  const drawnFile = c.req.path.startsWith(`/${PRERENDER_DIR}/`);
+  if (drawnFile && !acceptsHtml(req)) return c.text("Not Found", 404);
   // A missing script or image is a plain 404; only a navigation gets the not-found page.
   if (!known && !acceptsHtml(req)) return c.env.ASSETS.fetch(req);
   const headers = new Headers(req.headers);

@@ -68,9 +68,10 @@ describe("pages drawn at build time", () => {
 
   it("a drawn page's file has no address of its own: asked for by its name, it is a 404", async () => {
     for (const path of ["/_pages/index.html", "/_pages/de/merge-pdf.html", "/_pages/de/merge-pdf"]) {
-      const res = await navigate(path);
-      expect(res.status, path).toBe(404);
-      expect(await res.text(), path).not.toContain("Drawn:");
+      for (const res of [await navigate(path), await call(path, { headers: { accept: "*/*" } })]) {
+        expect(res.status, path).toBe(404);
+        expect(await res.text(), path).not.toContain("Drawn:");
+      }
     }
   });
 
