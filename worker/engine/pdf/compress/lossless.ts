@@ -9,7 +9,9 @@ import {
   PDFRef,
 } from "@cantoo/pdf-lib";
 import { type Budget, yieldToEventLoop } from "../../core/budget";
+import { DecodeFailed, DecodeLimit, decodedSize, decodeSteps, isGeneralFilter } from "../../core/decode";
 import { InflateDamaged, InflateLimit, inflatedSize, inflateInto } from "../../core/inflate";
+import { streamSteps } from "../filters";
 import { hybridSource } from "../hybrid-source";
 import { deflate, filtersOf } from "./streams";
 
@@ -139,7 +141,11 @@ export async function recompressStreams(doc: PDFDocument, budget?: Budget): Prom
     if (total > MAX_RECOMPRESS_WORK) break;
     if (!(o instanceof PDFRawStream) || isMetadata(ctx, o) || o.contents.length < 64) continue;
     const filters = filtersOf(ctx, o.dict);
-    if (!filters || filters.length > 1 || (filters.length === 1 && filters[0].name !== "FlateDecode")) continue;
+    if (!filters) continue;
+    if (filters.length > 1 || (filters.length === 1 && filters[0].name !== "FlateDecode")) {
+      if (filters.every((f) => isGeneralFilter(f.name))) total += redeflate(ctx, o, max, budget);
+      continue;
+    }
     // Counted before it is inflated, then inflated into one buffer: a stream costs its size once
     // (pieces joined would cost it twice), and nothing past the limit is held.
     const size = filters.length === 0 ? o.contents.length : inflatedSizeOrNull(o.contents, max);
@@ -170,6 +176,41 @@ export async function recompressStreams(doc: PDFDocument, budget?: Budget): Prom
     }
   }
   return changed;
+}
+
+/**
+ * A stream behind LZW, RunLength, the ASCII encodings or a chain of them (old Acrobat's LZW
+ * content, RunLength images: qpdf's image-streams.pdf's two 750 KB pages of flat colour bands)
+ * decoded, predictors and all, and deflated in their place when smaller. Returns the bytes decoded.
+ */
+function redeflate(ctx: PDFContext, o: PDFRawStream, max: number, budget?: Budget): number {
+  const steps = streamSteps(ctx, o.dict);
+  if (!steps) return 0;
+  let size: number;
+  try {
+    size = decodedSize(o.contents, steps, { max });
+  } catch (err) {
+    if (err instanceof DecodeLimit || err instanceof DecodeFailed) return max;
+    throw err;
+  }
+  // The decoded data, the steps before the last, and the deflated copy.
+  const held = size * 3 + DEFLATE_TABLES;
+  budget?.take(held, "A stream of this PDF");
+  try {
+    const raw = decodeSteps(o.contents, steps, { max });
+    const packed = deflate(raw);
+    if (packed.length + 16 < o.contents.length) {
+      o.dict.set(PDFName.of("Filter"), PDFName.of("FlateDecode"));
+      o.dict.delete(PDFName.of("DecodeParms"));
+      o.dict.delete(PDFName.of("DP"));
+      o.updateContents(packed);
+    }
+  } catch (err) {
+    if (!(err instanceof DecodeLimit || err instanceof DecodeFailed)) throw err;
+  } finally {
+    budget?.give(held);
+  }
+  return size;
 }
 
 /** How many bytes zlib data inflates to, or null when it is damaged or passes `max`. */
