@@ -12,13 +12,14 @@ import { type Budget, yieldToEventLoop } from "../../core/budget";
 import { EngineError, isOutOfBudget } from "../../core/errors";
 import { memo } from "../../core/memo";
 import { jpegStripScore } from "../../image/compress/jpeg";
-import { encodeJpeg } from "../../image/jpeg/encode";
+import { encodeJpeg, type MozjpegEncoder } from "../../image/jpeg/encode";
 import { appSegment } from "../../image/jpeg/write";
 import { CHANNELS, memorySource, readAll } from "../../image/pixels";
 import { filteredRows } from "../../image/png/encode";
 import { sampleTiles, searchQuality } from "../../image/quality";
 import { Downsampler } from "../../image/resample";
 import { PlacementMap } from "./content";
+import { type PhotoJpeg, photoAsJpeg } from "./photos";
 import { openPdfImage } from "./source";
 import { deflate } from "./streams";
 
@@ -110,7 +111,18 @@ export async function recompressImages(
       ((placed.width / 72) * level.ppi) / w.asNumber(),
       ((placed.height / 72) * level.ppi) / h.asNumber(),
     );
-    if (!(scale > 0) || scale * THRESHOLD >= 1) continue;
+    if (!(scale > 0)) continue;
+    if (scale * THRESHOLD >= 1) {
+      // At its size already: a photograph stored losslessly may still become a JPEG.
+      const photo = await atOwnSize(ctx, stream, level, { encoder, budget, hint });
+      if (photo) {
+        report.bytesSaved += photo.saved;
+        report.recompressed++;
+        report.measured.set(ref, { ssim: photo.ssim, pixels: w.asNumber() * h.asNumber() });
+        hint = photo.quality;
+      }
+      continue;
+    }
     // Refused from the declared size, before anything is inflated.
     if (w.asNumber() * h.asNumber() > MAX_IMAGE_PIXELS) throw tooManyPixels(opts.name, w.asNumber(), h.asNumber());
     const ow = Math.max(1, Math.round(w.asNumber() * scale));
@@ -118,8 +130,8 @@ export async function recompressImages(
     const img = openPdfImage(ctx, stream, { width: ow, height: oh });
     if (!img) continue;
     // The resampled image (held whole: decoded once for the quality search, the encoder and the
-    // lossless candidates), its encodings, and the encoder.
-    const working = ow * oh * 4 * 3 + CODEC_BYTES;
+    // lossless candidates), its encodings, the encoder, and the original if decoded whole.
+    const working = ow * oh * 4 * 3 + CODEC_BYTES + img.held;
     budget?.take(working, `${opts.name ?? "This PDF"}'s image of ${w.asNumber()} x ${h.asNumber()} pixels`);
     try {
       // A JPEG is decoded at the smallest DCT scale that stays at or above the target, and once.
@@ -136,7 +148,7 @@ export async function recompressImages(
       let bytes = encodeJpeg(small, { quality, encoder, segments, check });
       let filter = "DCTDecode";
       let params: { channels: number; columns: number } | null = null;
-      if (img.kind === "flate") {
+      if (img.kind === "lossless") {
         // Scans and diagrams: lossless at the new size may beat JPEG, plain or with PNG predictors.
         const channels = CHANNELS[img.layout];
         const plain = deflate(pixels);
@@ -156,6 +168,8 @@ export async function recompressImages(
         report.bytesSaved += before - after;
         report.recompressed++;
         replace(stream, bytes, filter, ow, oh, img.indexed ? img.colorSpace : null);
+        // Resampled, no colour matches its key exactly any more; the soft mask decides anyway.
+        if (img.overriddenMask) stream.dict.delete(PDFName.of("Mask"));
         if (params) stream.dict.set(PDFName.of("DecodeParms"), predictorParams(ctx, params.channels, params.columns));
         if (img.matteMask && mask) replace(img.matteMask, mask, "FlateDecode", ow, oh, null);
         report.measured.set(ref, { ssim: filter === "DCTDecode" ? score(quality) : 1, pixels: ow * oh });
@@ -170,6 +184,38 @@ export async function recompressImages(
     await yieldToEventLoop();
   }
   return report;
+}
+
+/**
+ * A lossless photograph painted at or under the level's resolution, as a JPEG of its own size
+ * (photos.ts), in place of the stream when that is much smaller. Never refuses the job: an image
+ * too large for what is left of it stays as it is.
+ */
+async function atOwnSize(
+  ctx: PDFContext,
+  stream: PDFRawStream,
+  level: ImageLevel,
+  opts: { encoder: MozjpegEncoder; budget?: Budget; hint?: number },
+): Promise<{ saved: number; ssim: number; quality: number } | null> {
+  const w = stream.dict.get(PDFName.of("Width"));
+  const h = stream.dict.get(PDFName.of("Height"));
+  if (!(w instanceof PDFNumber) || !(h instanceof PDFNumber) || w.asNumber() * h.asNumber() > MAX_IMAGE_PIXELS)
+    return null;
+  const img = openPdfImage(ctx, stream);
+  if (img?.kind !== "lossless") return null;
+  let photo: PhotoJpeg | null = null;
+  try {
+    photo = photoAsJpeg(img, stream.contents.length, level, opts);
+  } catch (err) {
+    if (isOutOfBudget(err)) throw err;
+  }
+  opts.budget?.check();
+  await yieldToEventLoop();
+  if (!photo) return null;
+  const saved = stream.contents.length - photo.bytes.length;
+  replace(stream, photo.bytes, "DCTDecode", w.asNumber(), h.asNumber(), null);
+  if (img.overriddenMask) stream.dict.delete(PDFName.of("Mask"));
+  return { saved, ssim: photo.ssim, quality: photo.quality };
 }
 
 function tooManyPixels(name: string | undefined, w: number, h: number): EngineError {

@@ -8,19 +8,24 @@ import {
   PDFRawStream,
   PDFString,
 } from "@cantoo/pdf-lib";
-import { DecodeFailed, DecodeLimit, decodeSteps, isGeneralFilter } from "../../core/decode";
+import { DecodeFailed, DecodeLimit, type DecodeStep, decodeSteps, isGeneralFilter } from "../../core/decode";
 import { JpegReader } from "../../image/jpeg/decode";
 import { JpegPixels } from "../../image/jpeg/pixels";
-import type { Layout, PixelSource } from "../../image/pixels";
+import { CHANNELS, type Layout, type PixelBand, type PixelSource } from "../../image/pixels";
 import { readStream, streamSteps } from "../filters";
 import { resolve } from "../objects";
-import { flateRows, type Predictor } from "./flate";
+import { flateRows, type Predictor, Unreadable } from "./flate";
 import { type Filter, filtersOf, numberIn } from "./streams";
 
 /** Dense JPEG coefficient storage allowed per PDF image (progressive or multi-scan DCT). */
 const MAX_STORE = 40 * 1024 * 1024;
 /** A wrapped JPEG is unwrapped whole before it is read: at most this many bytes. */
 const MAX_WRAPPED_JPEG = 16 * 1024 * 1024;
+/**
+ * An image behind filters other than one Flate (LZW, RunLength, ASCII encodings, none) is decoded
+ * whole, charged to the job before it is: at most this many bytes of samples (5.3 MP of RGB).
+ */
+const MAX_WHOLE_SAMPLES = 16 * 1024 * 1024;
 const LAYOUTS: Record<number, Layout> = { 1: "gray", 3: "rgb", 4: "cmyk" };
 
 /** An image XObject opened for re-encoding, or the reason it is left alone. */
@@ -32,9 +37,17 @@ export interface PdfImage {
   indexed: boolean;
   /** The DCT original's Adobe APP14 payload: kept so CMYK data means the same to readers. */
   adobe: Uint8Array | null;
-  kind: "dct" | "flate";
+  /** "lossless": Flate, LZW, RunLength or no compression (any general-purpose chain). */
+  kind: "dct" | "lossless";
   /** A soft mask with /Matte: it must be resampled to the image's new size along with it. */
   matteMask: PDFRawStream | null;
+  /** Bytes the source holds once read (an image decoded whole); 0 when it streams. */
+  held: number;
+  /**
+   * A colour-key /Mask the image's /SMask overrides (PDF 32000 table 89: readers ignore it):
+   * removed with a lossy re-encoding, where it could mask pixels that no longer match exactly.
+   */
+  overriddenMask: boolean;
 }
 
 function colourComponents(ctx: PDFContext, cs: PDFObject | undefined): number {
@@ -78,10 +91,13 @@ export function openPdfImage(
 ): PdfImage | null {
   const d = stream.dict;
   const get = (k: string) => resolve(ctx, d.get(PDFName.of(k)));
-  if (get("ImageMask")?.toString() === "true" || get("Mask") instanceof PDFArray) return null;
+  const smask = get("SMask");
+  // A colour key picks exact colours: a lossy image would no longer match them (left as it is),
+  // unless a soft mask overrides it.
+  const overriddenMask = get("Mask") instanceof PDFArray && smask instanceof PDFRawStream;
+  if (get("ImageMask")?.toString() === "true" || (get("Mask") instanceof PDFArray && !overriddenMask)) return null;
   const width = numberIn(ctx, d, "Width", 0);
   const height = numberIn(ctx, d, "Height", 0);
-  const smask = get("SMask");
   let matteMask: PDFRawStream | null = null;
   if (smask instanceof PDFRawStream && smask.dict.get(PDFName.of("Matte"))) {
     // A /Matte mask must have the image's exact size, so it is resampled with the image.
@@ -92,10 +108,10 @@ export function openPdfImage(
   const filters = filtersOf(ctx, d);
   if (!filters || width < 1 || height < 1) return null;
   const jpeg = unwrappedJpeg(ctx, stream, filters);
-  if (filters.length !== 1 && !jpeg) return null;
   const cs = get("ColorSpace");
   const f = filters[filters.length - 1];
-  if (f.name === "DCTDecode") {
+  if (f?.name === "DCTDecode") {
+    if (filters.length !== 1 && !jpeg) return null;
     const n = colourComponents(ctx, cs);
     if (!n) return null;
     let reader: JpegReader;
@@ -123,13 +139,16 @@ export function openPdfImage(
       adobe: reader.meta.adobe,
       kind: "dct",
       matteMask,
+      held: 0,
+      overriddenMask,
     };
   }
-  if (f.name !== "FlateDecode" || numberIn(ctx, d, "BitsPerComponent", 0) !== 8) return null;
+  if (numberIn(ctx, d, "BitsPerComponent", 0) !== 8 || !filters.every((g) => isGeneralFilter(g.name))) return null;
+  const oneFlate = filters.length === 1 && f.name === "FlateDecode";
   if (cs instanceof PDFArray && resolve(ctx, cs.get(0))?.toString() === "/Indexed") {
     const idx = indexedTable(ctx, cs);
     // A /Decode on an indexed image remaps indices; rare enough to leave such images alone.
-    if (!idx || get("Decode")) return null;
+    if (!idx || get("Decode") || !oneFlate) return null;
     const rows = flateRows(stream.contents, width, height, 1, f.params ? paramsOf(ctx, f.params) : null, idx);
     if (!rows) return null;
     return {
@@ -138,23 +157,79 @@ export function openPdfImage(
       colorSpace: idx.base,
       indexed: true,
       adobe: null,
-      kind: "flate",
+      kind: "lossless",
       matteMask,
+      held: 0,
+      overriddenMask,
     };
   }
   const n = colourComponents(ctx, cs);
   if (!n) return null;
-  const rows = flateRows(stream.contents, width, height, n, f.params ? paramsOf(ctx, f.params) : null, null);
-  if (!rows) return null;
+  let source: PixelSource | null;
+  let held = 0;
+  if (oneFlate) {
+    source = flateRows(stream.contents, width, height, n, f.params ? paramsOf(ctx, f.params) : null, null);
+  } else {
+    held = width * height * n;
+    const steps = streamSteps(ctx, d);
+    source =
+      held <= MAX_WHOLE_SAMPLES && steps ? new WholeRows(stream.contents, steps, width, height, LAYOUTS[n]) : null;
+  }
+  if (!source) return null;
   return {
-    source: rows,
+    source,
     layout: LAYOUTS[n],
     colorSpace: d.get(PDFName.of("ColorSpace"))!,
     indexed: false,
     adobe: null,
-    kind: "flate",
+    kind: "lossless",
     matteMask,
+    held,
+    overriddenMask,
   };
+}
+
+/**
+ * Samples behind a chain of general-purpose filters (LZW, RunLength, ASCII, or none), decoded
+ * whole when first read (the caller has charged `held` bytes by then) and served in bands.
+ */
+class WholeRows implements PixelSource {
+  private data: Uint8Array | null = null;
+  private y = 0;
+
+  constructor(
+    private readonly encoded: Uint8Array,
+    private readonly steps: DecodeStep[],
+    readonly width: number,
+    readonly height: number,
+    readonly layout: Layout,
+  ) {}
+
+  rewind(): void {
+    this.y = 0;
+  }
+
+  nextBand(): PixelBand | null {
+    const stride = this.width * CHANNELS[this.layout];
+    if (!this.data) {
+      const need = stride * this.height;
+      let all: Uint8Array;
+      try {
+        // A row to spare: some writers end the data with a little padding.
+        all = decodeSteps(this.encoded, this.steps, { max: need + stride });
+      } catch (err) {
+        if (err instanceof DecodeLimit || err instanceof DecodeFailed) throw new Unreadable();
+        throw err;
+      }
+      if (all.length < need) throw new Unreadable();
+      this.data = all;
+    }
+    if (this.y >= this.height) return null;
+    const y0 = this.y;
+    const rows = Math.min(32, this.height - y0);
+    this.y += rows;
+    return { y0, rows, data: this.data.subarray(y0 * stride, (y0 + rows) * stride) };
+  }
 }
 
 /**

@@ -1,0 +1,91 @@
+import type { Budget } from "../../core/budget";
+import { isOutOfBudget } from "../../core/errors";
+import { memo } from "../../core/memo";
+import { jpegStripScore } from "../../image/compress/jpeg";
+import { encodeJpeg, type MozjpegEncoder } from "../../image/jpeg/encode";
+import { appSegment } from "../../image/jpeg/write";
+import { isPhotographic, photoStats } from "../../image/photographic";
+import { CHANNELS, memorySource, readAll } from "../../image/pixels";
+import { sampleTiles, searchQuality } from "../../image/quality";
+import type { ImageLevel } from "./images";
+import type { PdfImage } from "./source";
+
+/**
+ * Photographs stored losslessly (Flate, LZW, RunLength, uncompressed) and painted at or below
+ * the level's resolution, so not downsampled: re-encoded as JPEG at their own size, by the same
+ * metric-guarded quality search as every other image. Only photographs (decided from the pixels,
+ * image/photographic.ts): screenshots, charts, line art and text scans stay lossless.
+ */
+
+/**
+ * A JPEG replaces a lossless photo only when at most this share of its size: exact pixels are
+ * not traded for a few percent.
+ */
+const KEEP_AT_MOST = 0.75;
+/** A streamed image of at most this many bytes of samples is read once and held (4 MP of RGB). */
+const HOLD_UNDER = 12 * 1024 * 1024;
+/** The encoder's own memory (mozjpeg's WebAssembly instance). */
+const CODEC_BYTES = 8 * 1024 * 1024;
+/**
+ * Time left that the attempt needs, per pixel (a probe pass, the sample tiles' pass, the encode;
+ * about 0.25 µs a pixel measured, four times that to spare) and at least: what is optional never
+ * runs the job out of time.
+ */
+const MS_PER_PIXEL = 1e-3;
+const MIN_MS_LEFT = 3000;
+
+export interface PhotoJpeg {
+  bytes: Uint8Array;
+  quality: number;
+  ssim: number;
+}
+
+/**
+ * The image as a JPEG at its own size, or null when it is not a photograph, does not fit what the
+ * job has left (memory or time: it then stays lossless, the job is not refused), or the JPEG
+ * would not be KEEP_AT_MOST of `before` bytes.
+ */
+export function photoAsJpeg(
+  img: PdfImage,
+  before: number,
+  level: ImageLevel,
+  opts: { encoder: MozjpegEncoder; budget?: Budget; hint?: number },
+): PhotoJpeg | null {
+  const { budget, encoder } = opts;
+  if (img.kind !== "lossless" || img.indexed || img.matteMask) return null;
+  const { width, height, layout } = img.source;
+  const pixels = width * height;
+  const samples = pixels * CHANNELS[layout];
+  // A streamed image small enough is inflated once and held, not once for each of three passes.
+  const hold = img.held === 0 && samples <= HOLD_UNDER ? samples : 0;
+  // The samples held, the quantized blocks (at most a byte a sample), the sample tiles and the encoder.
+  const working = img.held + hold + samples + CODEC_BYTES;
+  if (budget && (working > budget.memoryLeft || budget.remaining < MIN_MS_LEFT + pixels * MS_PER_PIXEL)) return null;
+  try {
+    budget?.take(working, "An image of this PDF");
+  } catch (err) {
+    // The isolate is busy: this image stays as it is rather than the job waiting for memory.
+    if (isOutOfBudget(err) && err.code === "busy") return null;
+    throw err;
+  }
+  try {
+    const source = hold ? memorySource(readAll(img.source), width, height, layout) : img.source;
+    if (!isPhotographic(photoStats(source), layout)) return null;
+    const check = budget ? () => budget.check() : undefined;
+    const strip = sampleTiles(source);
+    const score = memo((q: number) => {
+      check?.();
+      return jpegStripScore(strip, q, encoder);
+    });
+    const quality = searchQuality(level.range[0], level.range[1], level.target, score, opts.hint);
+    // A CMYK JPEG is marked Adobe with no colour transform, as the DCT path keeps its originals'.
+    const segments = layout === "cmyk" ? [appSegment(0xee, ADOBE_CMYK)] : [];
+    const bytes = encodeJpeg(source, { quality, encoder, segments, check });
+    return bytes.length <= before * KEEP_AT_MOST ? { bytes, quality, ssim: score(quality) } : null;
+  } finally {
+    budget?.give(working);
+  }
+}
+
+/** Adobe APP14: version 100, no flags, transform 0 (CMYK stored as is). */
+const ADOBE_CMYK = new Uint8Array([0x41, 0x64, 0x6f, 0x62, 0x65, 0, 100, 0, 0, 0, 0, 0]);
