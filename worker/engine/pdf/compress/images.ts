@@ -19,7 +19,7 @@ import { filteredRows } from "../../image/png/encode";
 import { sampleTiles, searchQuality } from "../../image/quality";
 import { Downsampler } from "../../image/resample";
 import { PlacementMap } from "./content";
-import { type PhotoJpeg, photoAsJpeg } from "./photos";
+import { HOLD_UNDER, type PhotoJpeg, photoAsJpeg } from "./photos";
 import { openPdfImage } from "./source";
 import { deflate } from "./streams";
 
@@ -201,7 +201,7 @@ async function atOwnSize(
   const h = stream.dict.get(PDFName.of("Height"));
   if (!(w instanceof PDFNumber) || !(h instanceof PDFNumber) || w.asNumber() * h.asNumber() > MAX_IMAGE_PIXELS)
     return null;
-  const img = openPdfImage(ctx, stream);
+  const img = openPdfImage(ctx, stream, undefined, HOLD_UNDER);
   if (img?.kind !== "lossless") return null;
   let photo: PhotoJpeg | null = null;
   try {

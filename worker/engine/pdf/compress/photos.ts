@@ -5,7 +5,7 @@ import { jpegStripScore } from "../../image/compress/jpeg";
 import { encodeJpeg, type MozjpegEncoder } from "../../image/jpeg/encode";
 import { appSegment } from "../../image/jpeg/write";
 import { isPhotographic, photoStats } from "../../image/photographic";
-import { CHANNELS, memorySource, readAll } from "../../image/pixels";
+import { CHANNELS } from "../../image/pixels";
 import { sampleTiles, searchQuality } from "../../image/quality";
 import type { ImageLevel } from "./images";
 import type { PdfImage } from "./source";
@@ -22,8 +22,12 @@ import type { PdfImage } from "./source";
  * not traded for a few percent.
  */
 const KEEP_AT_MOST = 0.75;
-/** A streamed image of at most this many bytes of samples is read once and held (4 MP of RGB). */
-const HOLD_UNDER = 12 * 1024 * 1024;
+/**
+ * An image of at most this many bytes of samples (4 MP of RGB) is inflated once and held, not
+ * streamed once for each of its three passes (the look, the sample tiles, the encoder): a
+ * streamed pass of PDF Annotator's 0.5 MP photo left some 35 MB of garbage.
+ */
+export const HOLD_UNDER = 12 * 1024 * 1024;
 /** The encoder's own memory (mozjpeg's WebAssembly instance). */
 const CODEC_BYTES = 8 * 1024 * 1024;
 /**
@@ -55,11 +59,8 @@ export function photoAsJpeg(
   if (img.kind !== "lossless" || img.indexed || img.matteMask) return null;
   const { width, height, layout } = img.source;
   const pixels = width * height;
-  const samples = pixels * CHANNELS[layout];
-  // A streamed image small enough is inflated once and held, not once for each of three passes.
-  const hold = img.held === 0 && samples <= HOLD_UNDER ? samples : 0;
-  // The samples held, the quantized blocks (at most a byte a sample), the sample tiles and the encoder.
-  const working = img.held + hold + samples + CODEC_BYTES;
+  // The samples if held, the quantized blocks (at most a byte a sample), the sample tiles and the encoder.
+  const working = img.held + pixels * CHANNELS[layout] + CODEC_BYTES;
   if (budget && (working > budget.memoryLeft || budget.remaining < MIN_MS_LEFT + pixels * MS_PER_PIXEL)) return null;
   try {
     budget?.take(working, "An image of this PDF");
@@ -69,7 +70,7 @@ export function photoAsJpeg(
     throw err;
   }
   try {
-    const source = hold ? memorySource(readAll(img.source), width, height, layout) : img.source;
+    const { source } = img;
     if (!isPhotographic(photoStats(source), layout)) return null;
     const check = budget ? () => budget.check() : undefined;
     const strip = sampleTiles(source);

@@ -22,8 +22,9 @@ const MAX_STORE = 40 * 1024 * 1024;
 /** A wrapped JPEG is unwrapped whole before it is read: at most this many bytes. */
 const MAX_WRAPPED_JPEG = 16 * 1024 * 1024;
 /**
- * An image behind filters other than one Flate (LZW, RunLength, ASCII encodings, none) is decoded
- * whole, charged to the job before it is: at most this many bytes of samples (5.3 MP of RGB).
+ * An image behind filters other than one Flate (LZW, RunLength, ASCII encodings, none), or a small
+ * Flate image asked for whole, is decoded whole, charged to the job before it is: at most this
+ * many bytes of samples (5.3 MP of RGB).
  */
 const MAX_WHOLE_SAMPLES = 16 * 1024 * 1024;
 const LAYOUTS: Record<number, Layout> = { 1: "gray", 3: "rgb", 4: "cmyk" };
@@ -88,6 +89,8 @@ export function openPdfImage(
   ctx: PDFContext,
   stream: PDFRawStream,
   atLeast?: { width: number; height: number },
+  /** A Flate image of at most this many bytes of samples is inflated whole, not streamed. */
+  wholeUnder = 0,
 ): PdfImage | null {
   const d = stream.dict;
   const get = (k: string) => resolve(ctx, d.get(PDFName.of(k)));
@@ -167,7 +170,7 @@ export function openPdfImage(
   if (!n) return null;
   let source: PixelSource | null;
   let held = 0;
-  if (oneFlate) {
+  if (oneFlate && width * height * n > wholeUnder) {
     source = flateRows(stream.contents, width, height, n, f.params ? paramsOf(ctx, f.params) : null, null);
   } else {
     held = width * height * n;
@@ -190,8 +193,8 @@ export function openPdfImage(
 }
 
 /**
- * Samples behind a chain of general-purpose filters (LZW, RunLength, ASCII, or none), decoded
- * whole when first read (the caller has charged `held` bytes by then) and served in bands.
+ * Samples behind a chain of general-purpose filters (LZW, RunLength, ASCII, none, or a small
+ * Flate image read several times: one inflate, not one a pass), decoded whole when first read (the caller has charged `held` bytes by then) and served in bands.
  */
 class WholeRows implements PixelSource {
   private data: Uint8Array | null = null;
