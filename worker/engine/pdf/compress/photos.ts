@@ -24,16 +24,15 @@ import type { PdfImage } from "./source";
 const KEEP_AT_MOST = 0.75;
 /**
  * An image of at most this many bytes of samples (4 MP of RGB) is inflated once and held, not
- * streamed once for each of its three passes (the look, the sample tiles, the encoder): a
- * streamed pass of PDF Annotator's 0.5 MP photo left some 35 MB of garbage.
+ * inflated again for each of its three passes (the look, the sample tiles, the encoder).
  */
 export const HOLD_UNDER = 12 * 1024 * 1024;
 /** The encoder's own memory (mozjpeg's WebAssembly instance). */
 const CODEC_BYTES = 8 * 1024 * 1024;
 /**
- * Time left that the attempt needs, per pixel (a probe pass, the sample tiles' pass, the encode;
- * about 0.25 µs a pixel measured, four times that to spare) and at least: what is optional never
- * runs the job out of time.
+ * Time left that the attempt needs: a second per pixel million (inflate, look, tiles and encode
+ * took 0.5 µs a pixel on PDF Annotator's 0.5 MP photo, on a loaded machine) and 3 s besides (its
+ * quality search's probes took 0.4 s). What is optional never runs the job out of time.
  */
 const MS_PER_PIXEL = 1e-3;
 const MIN_MS_LEFT = 3000;
