@@ -23,8 +23,10 @@ import type { PdfImage } from "./source";
  */
 const KEEP_AT_MOST = 0.75;
 /**
- * An image of at most this many bytes of samples (4 MP of RGB) is inflated once and held, not
- * inflated again for each of its three passes (the look, the sample tiles, the encoder).
+ * The largest image looked at, in bytes of samples (4 MP of RGB): inflated once and held for its
+ * three passes (the look, the sample tiles, the encoder). Larger ones stay lossless: streamed, a
+ * 6.6 MP photo took 38 s and peaked at 100 MB on the bench's loaded machine, past a job's time;
+ * painted at 150 ppi or less, 4 MP is a poster.
  */
 export const HOLD_UNDER = 12 * 1024 * 1024;
 /**
@@ -37,11 +39,12 @@ const MIN_STORED_SHARE = 0.05;
 /** The encoder's own memory (mozjpeg's WebAssembly instance). */
 const CODEC_BYTES = 8 * 1024 * 1024;
 /**
- * Time left that the attempt needs: a second per pixel million (inflate, look, tiles and encode
- * took 0.5 µs a pixel on PDF Annotator's 0.5 MP photo, on a loaded machine) and 3 s besides (its
- * quality search's probes took 0.4 s). What is optional never runs the job out of time.
+ * Time left that the attempt needs: 3 s per pixel million (inflate, look, tiles and encode took
+ * 0.5 µs a pixel on PDF Annotator's 0.5 MP photo, several times that when the machine is shared)
+ * and 3 s besides (its quality search's probes took 0.4 s). What is optional never runs the job
+ * out of time.
  */
-const MS_PER_PIXEL = 1e-3;
+const MS_PER_PIXEL = 3e-3;
 const MIN_MS_LEFT = 3000;
 
 export interface PhotoJpeg {
@@ -65,9 +68,10 @@ export function photoAsJpeg(
   if (img.kind !== "lossless" || img.indexed || img.matteMask) return null;
   const { width, height, layout } = img.source;
   const pixels = width * height;
-  if (before < pixels * CHANNELS[layout] * MIN_STORED_SHARE) return null;
-  // The samples if held, the quantized blocks (at most a byte a sample), the sample tiles and the encoder.
-  const working = img.held + pixels * CHANNELS[layout] + CODEC_BYTES;
+  const samples = pixels * CHANNELS[layout];
+  if (samples > HOLD_UNDER || before < samples * MIN_STORED_SHARE) return null;
+  // The samples held, the quantized blocks (at most a byte a sample), the sample tiles and the encoder.
+  const working = img.held + samples + CODEC_BYTES;
   if (budget && (working > budget.memoryLeft || budget.remaining < MIN_MS_LEFT + pixels * MS_PER_PIXEL)) return null;
   try {
     budget?.take(working, "An image of this PDF");
