@@ -42,11 +42,8 @@ const config = defineConfig({
     },
     tokens: {
       fonts: {
-        // 'Inter Fallback' (web/theme/fonts.css) draws the text until Inter has loaded.
-        heading: {
-          value: "'Inter Variable', 'Inter Fallback', Inter, system-ui, -apple-system, 'Segoe UI', sans-serif",
-        },
-        body: { value: "'Inter Variable', 'Inter Fallback', Inter, system-ui, -apple-system, 'Segoe UI', sans-serif" },
+        heading: { value: "'Inter Variable', Inter, system-ui, -apple-system, 'Segoe UI', sans-serif" },
+        body: { value: "'Inter Variable', Inter, system-ui, -apple-system, 'Segoe UI', sans-serif" },
       },
     },
     semanticTokens: {
