@@ -205,11 +205,13 @@ describe("speed", () => {
     ["plus signs", fill("+1 ")],
     ["addresses", fill("a@b.cd ")],
   ] as const) {
-    it(`scans a megabyte of ${name} in well under a second`, () => {
+    // A pattern that backtracks takes minutes over a megabyte; a linear one about 0.1 s here. The
+    // bound is far from both, so a busy machine (1.1 s seen in CI) does not fail it.
+    it(`scans a megabyte of ${name} without backtracking (seconds, not minutes)`, () => {
       for (const p of ["email", "phone", "iban"] as const) {
         const t = performance.now();
         findPattern(text, p);
-        expect(performance.now() - t, p).toBeLessThan(1000);
+        expect(performance.now() - t, p).toBeLessThan(10_000);
       }
     });
   }
