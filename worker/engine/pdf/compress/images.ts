@@ -19,17 +19,12 @@ import { filteredRows } from "../../image/png/encode";
 import { sampleTiles, searchQuality } from "../../image/quality";
 import { Downsampler } from "../../image/resample";
 import { PlacementMap } from "./content";
+import type { ImageLevel } from "./level";
 import { HOLD_UNDER, type PhotoJpeg, photoAsJpeg } from "./photos";
 import { openPdfImage } from "./source";
 import { deflate } from "./streams";
 
-export interface ImageLevel {
-  /** Target resolution at the size the image is painted. */
-  ppi: number;
-  /** SSIM the re-encoded image must keep against the resampled original. */
-  target: number;
-  range: readonly [number, number];
-}
+export type { ImageLevel } from "./level";
 
 /** Images within this factor of the target resolution are left alone. */
 const THRESHOLD = 1.1;

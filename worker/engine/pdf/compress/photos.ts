@@ -7,7 +7,7 @@ import { appSegment } from "../../image/jpeg/write";
 import { isPhotographic, photoStats } from "../../image/photographic";
 import { CHANNELS } from "../../image/pixels";
 import { sampleTiles, searchQuality } from "../../image/quality";
-import type { ImageLevel } from "./images";
+import type { ImageLevel } from "./level";
 import type { PdfImage } from "./source";
 
 /**
