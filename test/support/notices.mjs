@@ -186,10 +186,11 @@ function trace(name, path, sources, outDir) {
     for (const s of JSON.parse(read(`${path}.map`)).sources) {
       const nm = s.lastIndexOf("node_modules/");
       const file = nm >= 0 ? join(ROOT, s.slice(nm)) : resolve(dirname(path), s);
-      if (existsSync(file)) traced.push([file, false]);
-      // sw.js's own code is workbox-build's template, written to a temporary file.
-      else if (name === "sw.js")
+      // sw.js's own code is workbox-build's template, written to a temporary file that another build
+      // running at the same time (npm test's browser lane) may still have on disk.
+      if (name === "sw.js" && nm < 0)
         traced.push([join(ROOT, "node_modules/workbox-build/build/templates/sw-template.js"), false]);
+      else if (existsSync(file)) traced.push([file, false]);
       else throw new Error(`site: ${name}'s source map names ${s}, which is not on disk`);
     }
   }
