@@ -67,3 +67,14 @@ export async function expireResult(downloadUrl: string, at = Date.now() - 1000):
   const res = await env.DB.prepare("UPDATE results SET expiresAt = ?1 WHERE id = ?2").bind(at, id).run();
   if (!res.meta.changes) throw new Error(`no stored result ${id}`);
 }
+
+/**
+ * Waits, when the current window is nearly over, for the next one to start. Some limits count per
+ * window of the wall clock: Cloudflare's rate limits per minute, refused jobs per UTC hour. A test
+ * that fills such a window and expects the next request to be refused must make all its requests
+ * inside one window. Otherwise the count starts again halfway through (CI saw 201 for 429 once).
+ */
+export async function inOneWindow(periodMs: number, needMs: number): Promise<void> {
+  const left = periodMs - (Date.now() % periodMs);
+  if (left < needMs) await new Promise((r) => setTimeout(r, left + 100));
+}

@@ -1,7 +1,7 @@
 import { PDFDocument, rgb, StandardFonts } from "@cantoo/pdf-lib";
 import { describe, expect, it } from "vitest";
 import type { RedactPreviewAnswer } from "../../../schema/form-options";
-import { json, oracle } from "../helpers";
+import { inOneWindow, json, oracle } from "../helpers";
 import {
   base64Bytes,
   blocks,
@@ -129,6 +129,7 @@ describe("places elsewhere in the file, and searches that find nothing", () => {
   it("counts a search that finds nothing as a refused job, in the preview and in redacting", async () => {
     const ip = "198.51.100.211";
     const pdf = [{ name: "letter.pdf", bytes: await letter() }];
+    await inOneWindow(3_600_000, 30_000);
     const missed = await post("/api/convert/redact-pdf", form(pdf, { search: "Zanzibar" }), { "cf-connecting-ip": ip });
     expect(missed.status).toBe(422);
     expect(await json(missed)).toMatchObject({

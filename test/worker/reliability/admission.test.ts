@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { isolateLedger } from "../../../worker/services/admission";
 import { form, post } from "../convert/support";
-import { call, corpusFile } from "../helpers";
+import { call, corpusFile, inOneWindow } from "../helpers";
 
 const PDF = "pdf/valid/pysample__pdflatex-4-pages.pdf";
 
@@ -50,6 +50,7 @@ describe("refusals are not free", () => {
   it("answers 429 once one address has had 20 jobs refused this hour, even for a good file", async () => {
     const ip = "198.51.100.179";
     const junk = new TextEncoder().encode("this is not a PDF at all");
+    await inOneWindow(3_600_000, 30_000);
     for (let i = 0; i < 20; i++) {
       const res = await post("/api/convert/compress-pdf", form([{ name: `junk-${i}.pdf`, bytes: junk }]), {
         "cf-connecting-ip": ip,
@@ -74,6 +75,7 @@ describe("refusals are not free", () => {
   it("rate limits page counting per address (Cloudflare's Rate Limiting binding)", async () => {
     const ip = "198.51.100.78";
     const bytes = await corpusFile(PDF);
+    await inOneWindow(60_000, 20_000);
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) {
       const res = await post("/api/analyze-pdf", form([{ name: "a.pdf", bytes }]), { "cf-connecting-ip": ip });
