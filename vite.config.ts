@@ -6,8 +6,17 @@ import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { staticHeadersFile } from "./schema/security-headers.ts";
 import { catalogCompiler } from "./web/i18n/vite-plugin.ts";
+import { firstPaintHead, prerenderPages } from "./web/prerender/plugin.ts";
 
 const root = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/**
+ * The year the site was built (`__BUILD_YEAR__`): what a page drawn at build time says in its
+ * footer, so the app, taking it over, first draws the same (web/components/footer.tsx).
+ */
+function buildYear(): Plugin {
+  return { name: "build-year", config: () => ({ define: { __BUILD_YEAR__: String(new Date().getUTCFullYear()) } }) };
+}
 
 /** Writes Cloudflare's _headers file so static pages carry the same security headers as the API. */
 function staticHeaders(): Plugin {
@@ -146,11 +155,19 @@ function offlineApp() {
     },
     workbox: {
       globPatterns: ["**/*.{js,css,html,svg,png,woff2,wasm,ttf,bcmap,pfb,icc,webmanifest}", "assets/i18n/**/*.json"],
-      globIgnores: ["**/*.map"],
+      // The pages drawn at build time (364 of them) are not kept: offline, index.html draws any page.
+      globIgnores: ["**/*.map", "_pages/**"],
       // The engine's codecs and pdf.js's decoders are a few MB each.
       maximumFileSizeToCacheInBytes: 16 * 1024 * 1024,
-      navigateFallback: "/index.html",
-      navigateFallbackDenylist: [/^\/api\//],
+      // A page opened anew comes from the server, drawn (web/prerender), so it is on screen before
+      // the code runs; offline, the kept index.html starts the app, which draws the page itself.
+      runtimeCaching: [
+        {
+          urlPattern: ({ request, url }) => request.mode === "navigate" && !url.pathname.startsWith("/api/"),
+          handler: "NetworkOnly",
+          options: { precacheFallback: { fallbackURL: "/index.html" } },
+        },
+      ],
       cleanupOutdatedCaches: true,
     },
   });
@@ -238,7 +255,7 @@ async function testProjects() {
     },
     {
       extends: false,
-      plugins: [catalogCompiler(), react()],
+      plugins: [catalogCompiler(), buildYear(), react()],
       test: {
         name: "web",
         root: root("."),
@@ -263,15 +280,22 @@ export default defineConfig(async ({ mode }) => ({
       autoCodeSplitting: true,
     }),
     catalogCompiler(),
+    buildYear(),
     react(),
     staticHeaders(),
     thirdPartyNotices(),
     pdfjsAssets(),
     offlineApp(),
+    firstPaintHead(),
+    // Each page's first HTML, drawn by the app itself once built (the same plugins build it for Node).
+    prerenderPages({ plugins: () => [catalogCompiler(), buildYear(), react()] }),
   ],
   // The on-device engine (web/device/engine.worker.ts) is a module worker with its own assets.
   worker: { format: "es" as const, plugins: () => [deviceEngineAssets()] },
   build: {
+    // Which chunks each route needs, for the pages drawn at build time to ask for them at once
+    // (web/prerender/plugin.ts reads it, then deletes it).
+    manifest: true,
     outDir: root("./dist/web"),
     emptyOutDir: true,
     sourcemap: true,

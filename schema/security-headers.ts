@@ -13,10 +13,20 @@ const STRIPE = {
 /** Cloudflare Turnstile: the sign-in challenge's script and frame, loaded only when it is asked for. */
 const TURNSTILE = "https://challenges.cloudflare.com";
 
+/**
+ * The one inline script of the site's HTML (index.html and every page drawn at build time): the
+ * theme chosen (vite-ui-theme, web/theme/color-mode.tsx) or the device's, set on <html> before
+ * the first paint, as next-themes then keeps it. Allowed by its hash alone
+ * (test/web/first-paint.test.ts checks the two agree).
+ */
+export const THEME_SCRIPT =
+  'try{var t=localStorage.getItem("vite-ui-theme");if(t!=="light"&&t!=="dark")t=matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";var e=document.documentElement;e.classList.add(t);e.style.colorScheme=t}catch(_){}';
+export const THEME_SCRIPT_HASH = "sha256-rOdJ5cZl/ZO9Cpmv/BAHBSYWga+v35/LbtV7/fTXNXc=";
+
 export const pageCsp = [
   "default-src 'self'",
   // pdf.js compiles its JPEG 2000 / JBIG2 decoders from WebAssembly for page thumbnails.
-  `script-src 'self' 'wasm-unsafe-eval' ${STRIPE.script} ${TURNSTILE}`,
+  `script-src 'self' '${THEME_SCRIPT_HASH}' 'wasm-unsafe-eval' ${STRIPE.script} ${TURNSTILE}`,
   // Chakra (emotion) injects <style> elements at run time.
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",

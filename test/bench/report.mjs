@@ -10,6 +10,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { loadMarkdown } from "../load/report.mjs";
 import { documentsMarkdown } from "./documents-report.mjs";
+import { lighthouseMarkdown } from "./lighthouse.mjs";
 import { startupMarkdown } from "./startup.mjs";
 import { toolsMarkdown } from "./tools-report.mjs";
 
@@ -88,6 +89,12 @@ const SECTIONS = [
     title: "Hostile inputs against the server",
     what: "`npm run bench -- hostile`: each hostile input to every tool that takes it, against `wrangler dev`; the isolate's own memory read through the inspector, workerd's RSS beside it; then eight 24.8 MB compressions at once.",
     table: (d) => d.markdown,
+  },
+  {
+    file: "lighthouse",
+    title: "Lighthouse: the home page and two tool pages on a phone",
+    what: "`npm run bench -- lighthouse`: Lighthouse's mobile profile (4x slower CPU, simulated slow 4G) against the built site under `wrangler dev`, as `npm start` serves it; three runs a page, each in a fresh Chromium, the run of median Performance shown. Script before first paint: what the first paint waits for (none when the page's HTML holds the page, drawn at build time); script in all: every script the page loaded, as transferred. TBT is the page's code running on the main thread, times four: it grows with the machine's load (noted below).",
+    table: (d) => lighthouseMarkdown(d),
   },
   {
     file: "load",

@@ -5,8 +5,8 @@
  * runner bundles the engine once, runs the groups, prints a table per group (the group's own
  * markdown when it gives one) and writes test/bench/results/<group>.json (and .md).
  * `npm run bench -- compress` runs one group (compress, documents, gray, tools, startup, memory, hostile,
- * first-paint, walk); BENCH_ROWS="text PDF" also narrows the compress and documents groups to the
- * inputs so named (results not written).
+ * first-paint, lighthouse, walk); BENCH_ROWS="text PDF" also narrows the compress and documents groups
+ * to the inputs so named (results not written).
  * After the groups, docs/benchmarks.md is made again from the results (report.mjs);
  * `npm run bench -- report` only does that.
  */
@@ -20,6 +20,7 @@ import * as documents from "./documents.mjs";
 import * as firstPaint from "./first-paint.mjs";
 import * as gray from "./gray-corpus.mjs";
 import * as hostile from "./hostile.mjs";
+import * as lighthouse from "./lighthouse.mjs";
 import { machine } from "./machine.mjs";
 import * as memory from "./memory.mjs";
 import { markdown, writeReport } from "./report.mjs";
@@ -27,7 +28,7 @@ import * as startup from "./startup.mjs";
 import * as tools from "./tools.mjs";
 import * as walk from "./walk.mjs";
 
-const GROUPS = [compress, documents, gray, tools, startup, memory, hostile, firstPaint, walk];
+const GROUPS = [compress, documents, gray, tools, startup, memory, hostile, firstPaint, lighthouse, walk];
 const wanted = process.argv.slice(2);
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 

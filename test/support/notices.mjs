@@ -198,8 +198,14 @@ function trace(name, path, sources, outDir) {
   const pdfjs = /^pdfjs\/(.+)$/.exec(name);
   if (pdfjs) return same(path, join(ROOT, "node_modules/pdfjs-dist", pdfjs[1]));
   if (existsSync(join(ROOT, "web/public", name))) return same(path, join(ROOT, "web/public", name));
-  // Ours, written by our plugins (headers, catalogues, notices) and by vite-plugin-pwa from our manifest.
-  if (/^(_headers|index\.html|manifest\.webmanifest|third-party-notices\.txt|assets\/i18n\/.+\.json)$/.test(name))
+  // Ours, written by our plugins (headers, catalogues, notices, the pages drawn at build time) and by
+  // vite-plugin-pwa from our manifest. A drawn page is index.html with the app's own markup in it,
+  // Chakra's rules and the stylesheet inline: code that ships in the bundle and stylesheet, traced there.
+  if (
+    /^(_headers|index\.html|manifest\.webmanifest|third-party-notices\.txt|assets\/i18n\/.+\.json|_pages\/.+\.html)$/.test(
+      name,
+    )
+  )
     return [[join(outDir, name), true]];
   return undefined;
 }

@@ -1,5 +1,6 @@
 import { Alert, Button, HStack, Icon, Stack, Text } from "@chakra-ui/react";
 import { LuGauge, LuLaptop, LuUserPlus } from "react-icons/lu";
+import { DEFAULT_LIMITS } from "../../schema/tools";
 import { usePublicConfig } from "../api/config";
 import { useUsage } from "../api/usage";
 import { useDeviceMode } from "../device/mode";
@@ -69,10 +70,17 @@ export function LimitReached({ tier, daily }: { tier: "guest" | "free" | "other"
  */
 export function GuestAllowance() {
   const t = useT("parts");
-  const { user, isLoading, openDialog } = useAuth();
+  const { user, isLoading } = useAuth();
   const [onDevice] = useDeviceMode();
   const usage = useUsage(!user && !isLoading);
-  if (user || isLoading || !usage.data || usage.data.tier !== "guest" || usage.data.daily === null) return null;
+  if (user || isLoading) return null;
+  // Not known yet (the page drawn at build time, then while the server is asked): the line a guest
+  // most often gets, unseen, holds its place, so the tool below does not move when the answer comes.
+  if (usage.isPending && !onDevice) {
+    const daily = DEFAULT_LIMITS.daily.guest;
+    return <AllowanceLeft remaining={daily} daily={daily} hidden />;
+  }
+  if (usage.data?.tier !== "guest" || usage.data.daily === null) return null;
   const { remaining, daily } = usage.data;
   if (onDevice) {
     return (
@@ -82,6 +90,12 @@ export function GuestAllowance() {
     );
   }
   if (remaining === 0) return <LimitReached tier="guest" daily={daily} />;
+  return <AllowanceLeft remaining={remaining ?? daily} daily={daily} />;
+}
+
+function AllowanceLeft({ remaining, daily, hidden = false }: { remaining: number; daily: number; hidden?: boolean }) {
+  const t = useT("parts");
+  const { openDialog } = useAuth();
   return (
     <HStack
       gap="2"
@@ -90,14 +104,16 @@ export function GuestAllowance() {
       fontSize="sm"
       color="fg.muted"
       textAlign="center"
-      data-testid="guest-allowance"
+      data-testid={hidden ? undefined : "guest-allowance"}
+      visibility={hidden ? "hidden" : undefined}
+      aria-hidden={hidden || undefined}
     >
       <Icon as={LuGauge} aria-hidden />
       <Text>
         <Rich
           ns="parts"
           k="allowance.left"
-          values={{ remaining: formatNumber(remaining ?? daily), daily: formatNumber(daily) }}
+          values={{ remaining: formatNumber(remaining), daily: formatNumber(daily) }}
           components={[<Text as="span" fontWeight="semibold" color="fg" key="0" />]}
         />
       </Text>
@@ -109,6 +125,7 @@ export function GuestAllowance() {
         color="brand.fg"
         textDecoration="underline"
         onClick={() => openDialog("register")}
+        tabIndex={hidden ? -1 : undefined}
       >
         {t("allowance.createForMore")}
       </Button>

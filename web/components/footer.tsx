@@ -1,6 +1,6 @@
 import { Box, Link as ChakraLink, Container, Flex, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
-import type { ReactNode } from "react";
+import { type ReactNode, useSyncExternalStore } from "react";
 import { DEFAULT_LIMITS } from "../../schema/tools";
 import { usePublicConfig } from "../api/config";
 import { useT } from "../i18n/provider";
@@ -28,9 +28,26 @@ function FooterLink({ to, children }: { to: string; children: ReactNode }) {
   );
 }
 
+declare const __BUILD_YEAR__: number;
+
+const unsubscribed = () => () => undefined;
+
+/**
+ * This year: the build's while the app takes over a page drawn at build time (React compares it
+ * with the drawing), the visitor's from then on.
+ */
+function useThisYear() {
+  return useSyncExternalStore(
+    unsubscribed,
+    () => new Date().getFullYear(),
+    () => __BUILD_YEAR__,
+  );
+}
+
 export function Footer() {
   const t = useT("common");
   const ttl = usePublicConfig().data?.limits.resultTtlHours ?? DEFAULT_LIMITS.resultTtlHours;
+  const year = useThisYear();
   return (
     <Box as="footer" borderTopWidth="1px" bg="surface" mt="auto">
       <Container maxW="7xl" py={{ base: "8", md: "10" }}>
@@ -64,7 +81,7 @@ export function Footer() {
         </SimpleGrid>
         <Flex mt={{ base: "6", md: "10" }} pt="6" borderTopWidth="1px" justify="space-between" wrap="wrap" gap="2">
           <Text fontSize="xs" color="fg.muted">
-            {t("footer.copyright", { year: new Date().getFullYear() })}
+            {t("footer.copyright", { year })}
           </Text>
           <HStack gap="1" fontSize="xs" color="fg.muted">
             <span aria-hidden>☕</span>

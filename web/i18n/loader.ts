@@ -8,9 +8,11 @@ import { loadNamespaces } from "./runtime";
  * namespace that is not loaded yet), but it saves a round trip on the first visit.
  */
 export function namespaces(...list: Namespace[]) {
-  return ({ location }: { location: { publicHref?: string; href: string } }) => {
+  const loader = ({ location }: { location: { publicHref?: string; href: string } }) => {
     const path = new URL(location.publicHref ?? location.href, "http://x").pathname;
     // A failed load is left to the page (useT tries again), not turned into a route error.
     return loadNamespaces(splitLocalePath(path).locale.tag, list).catch(() => undefined);
   };
+  // Named on the loader too: a page drawn at build time asks for its catalogs at once (web/prerender).
+  return Object.assign(loader, { namespaces: list });
 }

@@ -31,7 +31,11 @@ export interface UrlSource {
  * `<html lang dir>` and Chakra's locale (its components mirror for right-to-left). It waits (Suspense) until the language's core namespaces are loaded.
  */
 export function LanguageProvider({ history, children }: { history: UrlSource; children: ReactNode }) {
-  const pathname = useSyncExternalStore(history.subscribe, () => history.location.pathname);
+  const pathname = useSyncExternalStore(
+    history.subscribe,
+    () => history.location.pathname,
+    () => history.location.pathname,
+  );
   const tag = pathLocale(pathname);
   return <LanguageScope tag={tag}>{children}</LanguageScope>;
 }

@@ -1,5 +1,14 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from "react";
 import type { PublicUser } from "../../schema/api";
 import { logoutCall, ME_KEY, meQuery } from "../api/auth";
 import { getSessionToken, setSessionToken } from "../api/client";
@@ -21,6 +30,9 @@ interface AuthState {
 
 const AuthContext = createContext<AuthState | null>(null);
 
+/** The stored token changes only through this provider (login, logout, refresh), which sets it in state. */
+const unsubscribed = () => () => undefined;
+
 /**
  * The session state machine of spec section 4: loading at start; no stored token means no
  * user; otherwise the current user is requested, and a failure (response or network) removes
@@ -28,7 +40,11 @@ const AuthContext = createContext<AuthState | null>(null);
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [token, setToken] = useState<string | null>(() => getSessionToken());
+  // The stored token as a guest's page first reads it: a page drawn at build time is a guest's, so
+  // while React takes it over (hydration) there is none, then the stored one at once.
+  const stored = useSyncExternalStore(unsubscribed, getSessionToken, () => null);
+  const [changed, setToken] = useState<string | null | undefined>(undefined);
+  const token = changed === undefined ? stored : changed;
   const [dialog, setDialog] = useState<Dialog>(null);
   const me = useQuery(meQuery(token));
 

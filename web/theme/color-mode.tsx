@@ -20,6 +20,9 @@ export function ColorModeProvider({ children }: { children: ReactNode }) {
       defaultTheme="system"
       enableSystem
       disableTransitionOnChange
+      // Its own script, written into pages drawn at build time, would run before the first paint;
+      // the CSP refuses inline scripts: index.html's (THEME_SCRIPT, allowed by its hash) does its work.
+      scriptProps={{ type: "text/plain" }}
     >
       <InsideProvider.Provider value={true}>{children}</InsideProvider.Provider>
     </ThemeProvider>

@@ -42,8 +42,11 @@ const config = defineConfig({
     },
     tokens: {
       fonts: {
-        heading: { value: "'Inter Variable', Inter, system-ui, -apple-system, 'Segoe UI', sans-serif" },
-        body: { value: "'Inter Variable', Inter, system-ui, -apple-system, 'Segoe UI', sans-serif" },
+        // 'Inter Fallback' (web/theme/fonts.css) draws the text until Inter has loaded.
+        heading: {
+          value: "'Inter Variable', 'Inter Fallback', Inter, system-ui, -apple-system, 'Segoe UI', sans-serif",
+        },
+        body: { value: "'Inter Variable', 'Inter Fallback', Inter, system-ui, -apple-system, 'Segoe UI', sans-serif" },
       },
     },
     semanticTokens: {

@@ -1,0 +1,114 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { onlineManager } from "@tanstack/react-query";
+import { describe, expect, it, vi } from "vitest";
+import { pageCsp, THEME_SCRIPT, THEME_SCRIPT_HASH } from "../../schema/security-headers";
+import { pageHtml } from "../../web/prerender/html";
+import type { RenderedPage } from "../../web/prerender/page";
+import { holdUntilTakenOver } from "../../web/prerender/take-over";
+import { THEME_STORAGE_KEY } from "../../web/theme/color-mode";
+
+/** What a page needs before its first paint, and how the app takes a drawn page over. */
+describe("the page before its script", () => {
+  it("the theme script is allowed by its hash, and reads the theme where the toggle keeps it", () => {
+    const hash = `sha256-${createHash("sha256").update(THEME_SCRIPT).digest("base64")}`;
+    expect(hash).toBe(THEME_SCRIPT_HASH);
+    expect(pageCsp).toContain(`'${THEME_SCRIPT_HASH}'`);
+    expect(pageCsp).not.toContain("'unsafe-inline' 'wasm");
+    expect(THEME_SCRIPT).toContain(`"${THEME_STORAGE_KEY}"`);
+  });
+
+  it("the theme script sets the stored theme, else the device's, on <html>", () => {
+    const run = () => new Function(THEME_SCRIPT)();
+    document.documentElement.className = "";
+    localStorage.setItem(THEME_STORAGE_KEY, "dark");
+    run();
+    expect(document.documentElement.classList.contains("dark")).toBe(true);
+    expect(document.documentElement.style.colorScheme).toBe("dark");
+    document.documentElement.className = "";
+    localStorage.removeItem(THEME_STORAGE_KEY);
+    run();
+    // jsdom's matchMedia (test/web/setup.ts) matches nothing: a light device.
+    expect(document.documentElement.classList.contains("light")).toBe(true);
+  });
+
+  const template = readFileSync(`${process.cwd()}/web/index.html`, "utf8");
+  const page: RenderedPage = {
+    lang: "de",
+    dir: "ltr",
+    title: "PDF zusammenfügen | PDFTools",
+    description: "Mehrere PDFs zu einem Dokument zusammenfügen & mehr",
+    html: '<div class="css-1"><main><h1>PDF zusammenfügen</h1></main></div>',
+    styles: ['<style data-emotion="css 1">.css-1{color:red}</style>'],
+    routeFiles: [],
+    catalogs: [],
+  };
+
+  it("a drawn page is index.html with its language, head, rules and body", () => {
+    const html = pageHtml(template, page, '<link rel="preload">');
+    expect(html).toContain('<html lang="de" dir="ltr">');
+    expect(html).toContain("<title>PDF zusammenfügen | PDFTools</title>");
+    expect(html).toContain('content="Mehrere PDFs zu einem Dokument zusammenfügen &amp; mehr"');
+    expect(html).toMatch(/<link rel="preload"><style data-emotion="css 1">[^<]*<\/style><\/head>/);
+    expect(html).toContain(`<div id="root">${page.html}</div>`);
+    expect(html).toContain('<script type="module"');
+  });
+
+  it("a drawn page may hold no script that would run (the CSP refuses it)", () => {
+    expect(() => pageHtml(template, { ...page, html: `${page.html}<script>alert(1)</script>` })).toThrow(/script/);
+    expect(() =>
+      pageHtml(template, { ...page, html: `<script type="text/plain">x</script>${page.html}` }),
+    ).not.toThrow();
+  });
+
+  it("until the app has taken the page over, clicks wait, text fields and queries wait, and a file chosen meanwhile is handed on once", async () => {
+    const root = document.createElement("div");
+    const main = document.createElement("main");
+    const [chosen, empty] = [document.createElement("input"), document.createElement("input")];
+    for (const input of [chosen, empty]) input.type = "file";
+    const [button, other, link, text] = [
+      document.createElement("button"),
+      document.createElement("button"),
+      document.createElement("a"),
+      document.createElement("input"),
+    ];
+    link.href = "#main";
+    other.id = "other";
+    main.append(button, other, link, text, chosen, empty);
+    root.append(main);
+    document.body.append(root);
+    const seen: string[] = [];
+    root.addEventListener("change", (e) => seen.push(`change ${(e.target as HTMLElement).tagName}`));
+    root.addEventListener("click", (e) => {
+      const el = e.target as HTMLElement;
+      seen.push(`click ${el.tagName}${el.id ? `#${el.id}` : ""}`);
+    });
+    const shown = holdUntilTakenOver(root);
+    expect(root.dataset.takingOver).toBe("");
+    const inert = (...els: Element[]) => els.map((el) => el.hasAttribute("inert"));
+    // Buttons stay in the Tab order; only a field typed into waits out of it.
+    expect(inert(button, chosen, link, text)).toEqual([false, false, false, true]);
+    expect(onlineManager.isOnline()).toBe(false);
+    // Clicked twice, the second time on another button: the last click is the one made again.
+    button.click();
+    other.click();
+    link.click();
+    expect(seen).toEqual(["click A"]);
+    Object.defineProperty(chosen, "files", { value: [new File(["%PDF"], "a.pdf")] });
+    chosen.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(seen).toEqual(["click A"]);
+    // React marks what it has taken over; the last element of <main> last.
+    Object.assign(empty, { __reactFiber$test: {} });
+    shown();
+    shown();
+    await vi.waitFor(() => expect(root.dataset.takingOver).toBeUndefined());
+    expect(inert(text)).toEqual([false]);
+    expect(seen).toEqual(["click A", "change INPUT", "click BUTTON#other"]);
+    expect(onlineManager.isOnline()).toBe(true);
+    // Once taken over, clicks go straight through.
+    button.click();
+    expect(seen.at(-1)).toBe("click BUTTON");
+    expect(seen).toHaveLength(4);
+    root.remove();
+  });
+});
