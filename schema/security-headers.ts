@@ -14,19 +14,29 @@ const STRIPE = {
 const TURNSTILE = "https://challenges.cloudflare.com";
 
 /**
- * The one inline script of the site's HTML (index.html and every page drawn at build time): the
- * theme chosen (vite-ui-theme, web/theme/color-mode.tsx) or the device's, set on <html> before
- * the first paint, as next-themes then keeps it. Allowed by its hash alone
- * (test/web/first-paint.test.ts checks the two agree).
+ * The inline scripts of the site's HTML (index.html and every page drawn at build time), each
+ * allowed by its hash alone (test/web/first-paint.test.ts checks each pair agrees).
+ *
+ * The theme chosen (vite-ui-theme, web/theme/color-mode.tsx) or the device's, set on <html>
+ * before the first paint, as next-themes then keeps it.
  */
 export const THEME_SCRIPT =
   'try{var t=localStorage.getItem("vite-ui-theme");if(t!=="light"&&t!=="dark")t=matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";var e=document.documentElement;e.classList.add(t);e.style.colorScheme=t}catch(_){}';
 export const THEME_SCRIPT_HASH = "sha256-rOdJ5cZl/ZO9Cpmv/BAHBSYWga+v35/LbtV7/fTXNXc=";
 
+/**
+ * A file dropped on the page before the app's script has run is not opened by the browser in the
+ * page's place: it goes to the nearest file input (the drop zone's), where the app finds it
+ * (web/prerender/take-over.ts). The app removes this listener as it starts (window.__earlyDrop).
+ */
+export const EARLY_DROP_SCRIPT =
+  '(function(){var h=function(e){var d=e.dataTransfer;if(!d||[].indexOf.call(d.types,"Files")<0)return;e.preventDefault();if(e.type!=="drop")return;for(var n=e.target;n&&n.querySelector;n=n.parentElement){var i=n.querySelector("input[type=file]");if(i){i.files=d.files;return}}};window.__earlyDrop=h;document.addEventListener("dragover",h,true);document.addEventListener("drop",h,true)})()';
+export const EARLY_DROP_SCRIPT_HASH = "sha256-+S9GTPVU+2ty3PneT0KVANPGHUAPLWjyDYlXFbfLgGc=";
+
 export const pageCsp = [
   "default-src 'self'",
   // pdf.js compiles its JPEG 2000 / JBIG2 decoders from WebAssembly for page thumbnails.
-  `script-src 'self' '${THEME_SCRIPT_HASH}' 'wasm-unsafe-eval' ${STRIPE.script} ${TURNSTILE}`,
+  `script-src 'self' '${THEME_SCRIPT_HASH}' '${EARLY_DROP_SCRIPT_HASH}' 'wasm-unsafe-eval' ${STRIPE.script} ${TURNSTILE}`,
   // Chakra (emotion) injects <style> elements at run time.
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
+import { PRERENDERED_PAGES } from "../../schema/prerendered";
 import { toolsById } from "../../schema/tools";
 import deShell from "../../web/i18n/locales/de/tool-shell.json" with { type: "json" };
 import deTools from "../../web/i18n/locales/de/tools.json" with { type: "json" };
@@ -155,4 +156,46 @@ test("a page that is not drawn (a path that does not exist) is drawn by the app,
   expect(res?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   expect(said.filter((s) => !s.includes("404"))).toEqual([]);
+});
+
+/**
+ * A visitor whose state the drawing cannot know (signed in, the device switch on, dark) still has
+ * every drawn page taken over, not drawn afresh: whatever depends on that state shows the drawing's
+ * value while React takes the page over, and the visitor's right after (web/main.tsx warns "drawn
+ * afresh" when React had to start over, and a person's early click or file would then be at risk).
+ */
+test("every drawn page is taken over as drawn for a signed-in visitor with the device switch on, in dark", async ({
+  page,
+  request,
+  visitorIp,
+}) => {
+  test.setTimeout(180_000);
+  const res = await request.post("/api/auth/register", {
+    headers: { "cf-connecting-ip": visitorIp },
+    data: {
+      firstName: "Drawn",
+      lastName: "Page",
+      email: `drawn-${Date.now()}@example.com`,
+      password: "tulip-canyon-raft",
+      confirmPassword: "tulip-canyon-raft",
+    },
+  });
+  expect(res.status()).toBe(201);
+  const { sessionToken } = (await res.json()) as { sessionToken: string };
+  await page.addInitScript((token) => {
+    localStorage.setItem("sessionToken", token);
+    localStorage.setItem("processOnDevice", "1");
+    localStorage.setItem("vite-ui-theme", "dark");
+  }, sessionToken);
+  const said = await watch(page);
+  const redrawn: string[] = [];
+  for (const path of PRERENDERED_PAGES) {
+    said.length = 0;
+    await page.goto(path);
+    await live(page);
+    // The signed-in header is the app's once the session is read (after the take-over).
+    await expect(page.getByRole("banner")).toBeVisible();
+    if (said.length) redrawn.push(`${path}: ${said.join(" | ")}`);
+  }
+  expect(redrawn).toEqual([]);
 });

@@ -2,18 +2,28 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { onlineManager } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
-import { pageCsp, THEME_SCRIPT, THEME_SCRIPT_HASH } from "../../schema/security-headers";
+import {
+  EARLY_DROP_SCRIPT,
+  EARLY_DROP_SCRIPT_HASH,
+  pageCsp,
+  THEME_SCRIPT,
+  THEME_SCRIPT_HASH,
+} from "../../schema/security-headers";
 import { pageHtml } from "../../web/prerender/html";
 import type { RenderedPage } from "../../web/prerender/page";
-import { holdUntilTakenOver } from "../../web/prerender/take-over";
+import { holdUntilTakenOver, stopEarlyDrops } from "../../web/prerender/take-over";
 import { THEME_STORAGE_KEY } from "../../web/theme/color-mode";
 
 /** What a page needs before its first paint, and how the app takes a drawn page over. */
 describe("the page before its script", () => {
-  it("the theme script is allowed by its hash, and reads the theme where the toggle keeps it", () => {
-    const hash = `sha256-${createHash("sha256").update(THEME_SCRIPT).digest("base64")}`;
-    expect(hash).toBe(THEME_SCRIPT_HASH);
-    expect(pageCsp).toContain(`'${THEME_SCRIPT_HASH}'`);
+  it("the inline scripts are allowed by their hashes, and the theme is read where the toggle keeps it", () => {
+    for (const [script, hash] of [
+      [THEME_SCRIPT, THEME_SCRIPT_HASH],
+      [EARLY_DROP_SCRIPT, EARLY_DROP_SCRIPT_HASH],
+    ]) {
+      expect(`sha256-${createHash("sha256").update(script).digest("base64")}`).toBe(hash);
+      expect(pageCsp).toContain(`'${hash}'`);
+    }
     expect(pageCsp).not.toContain("'unsafe-inline' 'wasm");
     expect(THEME_SCRIPT).toContain(`"${THEME_STORAGE_KEY}"`);
   });
@@ -30,6 +40,42 @@ describe("the page before its script", () => {
     run();
     // jsdom's matchMedia (test/web/setup.ts) matches nothing: a light device.
     expect(document.documentElement.classList.contains("light")).toBe(true);
+  });
+
+  it("a file dropped before the app's script runs goes to the drop zone's input, not in the page's place, until the app starts", () => {
+    const zone = document.createElement("div");
+    const inner = document.createElement("p");
+    const input = document.createElement("input");
+    input.type = "file";
+    zone.append(inner, input);
+    document.body.append(zone);
+    new Function(EARLY_DROP_SCRIPT)();
+    const files = [new File(["%PDF"], "early.pdf")];
+    let given: unknown = null;
+    Object.defineProperty(input, "files", {
+      get: () => given,
+      set: (v) => {
+        given = v;
+      },
+      configurable: true,
+    });
+    const drop = (type: string, types: string[]) => {
+      const e = new Event(type, { bubbles: true, cancelable: true });
+      Object.defineProperty(e, "dataTransfer", { value: { types, files } });
+      inner.dispatchEvent(e);
+      return e;
+    };
+    // Text dragged over the page is left alone; files are not opened in its place.
+    expect(drop("dragover", ["text/plain"]).defaultPrevented).toBe(false);
+    expect(drop("dragover", ["Files"]).defaultPrevented).toBe(true);
+    expect(drop("drop", ["Files"]).defaultPrevented).toBe(true);
+    expect(given).toBe(files);
+    // Once the app starts, drops are its own.
+    given = null;
+    stopEarlyDrops();
+    expect(drop("drop", ["Files"]).defaultPrevented).toBe(false);
+    expect(given).toBeNull();
+    zone.remove();
   });
 
   const template = readFileSync(`${process.cwd()}/web/index.html`, "utf8");
@@ -109,6 +155,55 @@ describe("the page before its script", () => {
     button.click();
     expect(seen.at(-1)).toBe("click BUTTON");
     expect(seen).toHaveLength(4);
+    root.remove();
+  });
+
+  it("should React draw the page afresh, the held click and files go to what it drew in their place", async () => {
+    const root = document.createElement("div");
+    const drawMain = (limit: string) => {
+      const main = document.createElement("main");
+      const [first, second, input] = [
+        document.createElement("button"),
+        document.createElement("button"),
+        document.createElement("input"),
+      ];
+      first.textContent = "Off";
+      second.textContent = `Up to ${limit}`;
+      input.type = "file";
+      input.dataset.testid = "file-input";
+      main.append(first, second, input);
+      return main;
+    };
+    root.append(drawMain("256 MB"));
+    document.body.append(root);
+    const seen: string[] = [];
+    root.addEventListener("change", (e) => {
+      const input = e.target as HTMLInputElement;
+      seen.push(`change ${input.isConnected} ${[...(input.files ?? [])].map((f) => f.name)}`);
+    });
+    root.addEventListener("click", (e) => seen.push(`click ${(e.target as HTMLElement).textContent}`));
+    const shown = holdUntilTakenOver(root);
+    const [, second] = root.querySelectorAll("button");
+    second.click();
+    const held = root.querySelector("input") as HTMLInputElement;
+    Object.defineProperty(held, "files", { value: [new File(["%PDF"], "a.pdf")] });
+    held.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(seen).toEqual([]);
+    // Drawn afresh: new elements, the second button's words changed (this device's limit).
+    const fresh = drawMain("512 MB");
+    root.replaceChildren(fresh);
+    let given: unknown;
+    const input = fresh.querySelector("input") as HTMLInputElement;
+    Object.defineProperty(input, "files", {
+      get: () => given ?? null,
+      set: (v) => {
+        given = v;
+      },
+    });
+    Object.assign(input, { __reactFiber$test: {} });
+    shown();
+    await vi.waitFor(() => expect(root.dataset.takingOver).toBeUndefined());
+    expect(seen).toEqual(["change true a.pdf", "click Up to 512 MB"]);
     root.remove();
   });
 });

@@ -7,7 +7,7 @@ export const MiB = 1024 * 1024;
 const MIN_MEMORY = 256 * MiB;
 const MAX_MEMORY = 2048 * MiB;
 /** When the browser does not say: a middling laptop. */
-const UNKNOWN_DEVICE_GB = 4;
+export const UNKNOWN_DEVICE_GB = 4;
 /** Ten minutes: there is no isolate to free, but a stuck file should still stop one day. */
 export const DEVICE_JOB_MS = 10 * 60_000;
 

@@ -2,8 +2,7 @@ import { Card, HStack, Icon, Stack, Switch, Text } from "@chakra-ui/react";
 import { LuLaptop } from "react-icons/lu";
 import { formatNumber } from "../i18n/format";
 import { useT } from "../i18n/provider";
-import { deviceLimitMB } from "./budget";
-import { useDeviceMode } from "./mode";
+import { useDeviceLimitMB, useDeviceMode } from "./mode";
 
 /**
  * The "Process on this device" switch near the top of every tool page. Its one line says what
@@ -12,6 +11,7 @@ import { useDeviceMode } from "./mode";
 export function DeviceSwitch() {
   const t = useT("parts");
   const [on, setOn] = useDeviceMode();
+  const limitMB = useDeviceLimitMB();
   return (
     <Card.Root
       variant="outline"
@@ -35,7 +35,7 @@ export function DeviceSwitch() {
               </Switch.Control>
             </Switch.Root>
             <Text fontSize="sm" color="fg.muted">
-              {on ? t("device.on", { limitMB: formatNumber(deviceLimitMB()) }) : t("device.off")}
+              {on ? t("device.on", { limitMB: formatNumber(limitMB) }) : t("device.off")}
             </Text>
           </Stack>
         </HStack>

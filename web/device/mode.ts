@@ -3,6 +3,7 @@
  * browser (localStorage), readable outside React (the fetch layer asks it before each job).
  */
 import { useSyncExternalStore } from "react";
+import { deviceLimitMB, UNKNOWN_DEVICE_GB } from "./budget";
 
 export const DEVICE_MODE_KEY = "processOnDevice";
 
@@ -45,4 +46,15 @@ function subscribe(listener: () => void): () => void {
 export function useDeviceMode(): [boolean, (on: boolean) => void] {
   const on = useSyncExternalStore(subscribe, isDeviceMode, () => false);
   return [on, setDeviceMode];
+}
+
+const unchanging = () => () => undefined;
+
+/**
+ * This device's largest file, in MB, as the page shows it: while the app takes over a page drawn
+ * at build time it is the drawing's (a device the browser says nothing about), so React finds the
+ * page as drawn; this device's from the next render on.
+ */
+export function useDeviceLimitMB(): number {
+  return useSyncExternalStore(unchanging, deviceLimitMB, () => deviceLimitMB(UNKNOWN_DEVICE_GB));
 }

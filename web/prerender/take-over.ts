@@ -10,6 +10,53 @@ const CONTROLS =
 const TEXT_FIELDS =
   'textarea, select, [contenteditable], input:not([type="file"], [type="checkbox"], [type="radio"], [type="button"], [type="submit"], [type="reset"], [type="range"], [type="color"])';
 
+/**
+ * What names a control or file input on screen: if React draws the page afresh (a visitor whose
+ * page differs from the drawing), the element held is replaced, and its successor is the one that
+ * reads the same. Generated ids differ from one drawing to the next, so they do not count.
+ */
+function sameness(el: Element, withText: boolean): string {
+  const attrs = ["data-testid", "role", "aria-label", "name", "type", "accept", "for"].map((a) => el.getAttribute(a));
+  return [el.tagName, ...attrs, withText ? (el.textContent ?? "").trim().slice(0, 60) : ""].join("\u0000");
+}
+
+/** Where a held element stands: among the page's elements that read as it does, the how-manieth. */
+interface Place {
+  el: Element;
+  selector: string;
+  ordinals: [number, number];
+}
+
+function placeOf(page: HTMLElement, el: Element, selector: string): Place {
+  const all = [...page.querySelectorAll(selector)];
+  const ordinal = (withText: boolean) =>
+    all.filter((e) => sameness(e, withText) === sameness(el, withText)).indexOf(el);
+  return { el, selector, ordinals: [ordinal(true), ordinal(false)] };
+}
+
+/** The held element, or what React drew in its place: the same words first, else the same kind in the same place. */
+function now(page: HTMLElement, place: Place): Element | undefined {
+  if (place.el.isConnected) return place.el;
+  const all = [...page.querySelectorAll(place.selector)];
+  for (const [i, withText] of [true, false].entries()) {
+    const key = sameness(place.el, withText);
+    const found = all.filter((e) => sameness(e, withText) === key)[place.ordinals[i]];
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Removes the page's own first listener for dropped files (schema/security-headers.ts,
+ * EARLY_DROP_SCRIPT): from here on the app, or the take-over below, decides what a drop does.
+ */
+export function stopEarlyDrops(): void {
+  const early = (window as { __earlyDrop?: EventListener }).__earlyDrop;
+  if (!early) return;
+  for (const type of ["dragover", "drop"]) document.removeEventListener(type, early, true);
+  delete (window as { __earlyDrop?: EventListener }).__earlyDrop;
+}
+
 /** The file input in or nearest around where something was dropped. */
 function fileInputNear(page: HTMLElement, target: EventTarget | null): HTMLInputElement | null {
   for (let el = target instanceof Element ? target : null; el && page.contains(el); el = el.parentElement) {
@@ -28,7 +75,9 @@ function fileInputNear(page: HTMLElement, target: EventTarget | null): HTMLInput
  *   the last one made again once the app answers, so it is not lost; text fields alone are inert
  *   (typing would be lost);
  * - a file chosen meanwhile (through the drop zone's input, or dropped on the page) is handed to
- *   the app afterwards, one change event per file input that holds files;
+ *   the app afterwards, one change event per file input that was given files;
+ * - should React draw the page afresh rather than take the drawing over (a visitor whose page
+ *   differs from it), the click and the files go to the elements drawn in place of those held;
  * - no query runs (react-query waits, as when offline): data arriving before the route's part is
  *   taken over (the footer asks for the site's settings) would make it differ from its drawing,
  *   and have it drawn afresh.
@@ -38,15 +87,26 @@ export function holdUntilTakenOver(page: HTMLElement): () => void {
   const fields = [...page.querySelectorAll(TEXT_FIELDS)].filter((el) => !el.hasAttribute("inert"));
   for (const el of fields) el.toggleAttribute("inert", true);
   page.dataset.takingOver = "";
-  let clicked: Element | undefined;
+  let clicked: Place | undefined;
+  /** File inputs that were given files meanwhile, with what they were given. */
+  const chosen = new Map<HTMLInputElement, { place: Place; files: FileList }>();
+  const hold = (input: HTMLInputElement) => {
+    if (input.files?.length)
+      chosen.set(input, { place: placeOf(page, input, 'input[type="file"]'), files: input.files });
+  };
+  // Chosen (or dropped, EARLY_DROP_SCRIPT) before this script ran: the input holds them, unheard.
+  for (const input of page.querySelectorAll<HTMLInputElement>('input[type="file"]')) hold(input);
   const holdClick = (e: Event) => {
     const control = e.target instanceof Element ? e.target.closest(CONTROLS) : null;
     if (!control || !page.contains(control) || control.closest("a[href]")) return;
     e.preventDefault();
     e.stopImmediatePropagation();
-    clicked = control;
+    clicked = placeOf(page, control, CONTROLS);
   };
-  const holdChange = (e: Event) => e.stopImmediatePropagation();
+  const holdChange = (e: Event) => {
+    e.stopImmediatePropagation();
+    if (e.target instanceof HTMLInputElement && e.target.type === "file") hold(e.target);
+  };
   // A file dropped meanwhile would be opened by the browser in place of the page: it goes to the
   // nearest file input instead (the drop zone's), and is handed on with any chosen one below.
   const holdDrop = (e: DragEvent) => {
@@ -55,12 +115,16 @@ export function holdUntilTakenOver(page: HTMLElement): () => void {
     if (e.type !== "drop") return;
     e.stopImmediatePropagation();
     const input = fileInputNear(page, e.target);
-    if (input && e.dataTransfer.files.length) input.files = e.dataTransfer.files;
+    if (input && e.dataTransfer.files.length) {
+      input.files = e.dataTransfer.files;
+      hold(input);
+    }
   };
   // On the document, capturing: before React's own listeners on the page, which it adds later.
   document.addEventListener("click", holdClick, true);
   page.addEventListener("change", holdChange, true);
   for (const type of ["dragover", "drop"] as const) document.addEventListener(type, holdDrop, true);
+  stopEarlyDrops();
   onlineManager.setOnline(false);
   let started: number | undefined;
   const release = () => {
@@ -69,11 +133,16 @@ export function holdUntilTakenOver(page: HTMLElement): () => void {
     for (const type of ["dragover", "drop"] as const) document.removeEventListener(type, holdDrop, true);
     for (const el of fields) el.removeAttribute("inert");
     delete page.dataset.takingOver;
-    for (const input of page.querySelectorAll<HTMLInputElement>('input[type="file"]'))
-      if (input.files?.length) input.dispatchEvent(new Event("change", { bubbles: true }));
+    for (const { place, files } of chosen.values()) {
+      const input = now(page, place);
+      if (!(input instanceof HTMLInputElement)) continue;
+      if (input !== place.el) input.files = files;
+      input.dispatchEvent(new Event("change", { bubbles: true }));
+    }
     onlineManager.setOnline(navigator.onLine);
     // Made again as a click of its own: React's handlers run, and a label's reaches its input.
-    if (clicked?.isConnected && clicked instanceof HTMLElement) clicked.click();
+    const control = clicked && now(page, clicked);
+    if (control instanceof HTMLElement) control.click();
   };
   // React marks elements as it reaches them, in order: once the page's last one is marked, React
   // has finished with the route's part and, in the same task, put it on screen. Ten seconds at most.

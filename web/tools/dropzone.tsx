@@ -5,7 +5,7 @@ import type { ToolDef } from "../../schema/tools";
 import { useDeviceMode } from "../device/mode";
 import { formatNumber } from "../i18n/format";
 import { useT } from "../i18n/provider";
-import { acceptAttribute, sizeLimitMB } from "./validation";
+import { acceptAttribute, useSizeLimitMB } from "./validation";
 
 export interface FileDropzoneProps {
   tool: Pick<ToolDef, "accept" | "mimeTypes" | "maxSizeMB" | "maxFiles">;
@@ -23,6 +23,7 @@ export function FileDropzone({ tool, onFiles, label, buttonLabel, disabled, comp
   // The size limit shown below is the device's while "Process on this device" is on.
   useDeviceMode();
   const t = useT("tool-shell");
+  const limitMB = useSizeLimitMB(tool);
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const hintId = useId();
@@ -73,7 +74,7 @@ export function FileDropzone({ tool, onFiles, label, buttonLabel, disabled, comp
             {t(multiple ? "dropzone.limitEach" : "dropzone.limit", {
               // Isolated, so ".pdf, .jpg" keeps its dots in place inside a right-to-left sentence.
               types: `\u2068${tool.accept.join(", ")}\u2069`,
-              mb: formatNumber(sizeLimitMB(tool)),
+              mb: formatNumber(limitMB),
             })}
           </Text>
         </Stack>

@@ -7,9 +7,8 @@ import { GuestAllowance } from "../components/allowance-banner";
 import { IconTile } from "../components/icon-tile";
 import { ToolIcon } from "../components/tool-icon";
 import { revokeDeviceResults } from "../device/answer";
-import { deviceLimitMB } from "../device/budget";
 import { DeviceSwitch } from "../device/device-switch";
-import { useDeviceMode } from "../device/mode";
+import { useDeviceLimitMB, useDeviceMode } from "../device/mode";
 import { formatNumber } from "../i18n/format";
 import { useT } from "../i18n/provider";
 import { ResultAnnouncer, useResultFocus } from "./result-focus";
@@ -20,6 +19,7 @@ export function ToolLayout({ toolId, children, aside }: { toolId: ToolId; childr
   const t = useT("tool-shell");
   const tt = useT("tools");
   const [deviceMode] = useDeviceMode();
+  const deviceLimit = useDeviceLimitMB();
   // A tool with no endpoint (PDF to JPG) only ever runs here: no switch, no upload to speak of.
   const browserOnly = tool.endpoints.length === 0;
   const onDevice = deviceMode || browserOnly;
@@ -48,7 +48,7 @@ export function ToolLayout({ toolId, children, aside }: { toolId: ToolId; childr
             </HStack>
             <HStack gap="1">
               <Icon as={LuShieldCheck} />
-              <Text>{t("layout.sizeLimit", { mb: formatNumber(onDevice ? deviceLimitMB() : tool.maxSizeMB) })}</Text>
+              <Text>{t("layout.sizeLimit", { mb: formatNumber(onDevice ? deviceLimit : tool.maxSizeMB) })}</Text>
             </HStack>
           </HStack>
         </Stack>

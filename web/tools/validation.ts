@@ -8,7 +8,7 @@ import {
   typeProblem,
 } from "../../worker/engine/core/file-kind";
 import { deviceLimitMB } from "../device/budget";
-import { isDeviceMode } from "../device/mode";
+import { isDeviceMode, useDeviceLimitMB, useDeviceMode } from "../device/mode";
 
 const MB = 1024 * 1024;
 
@@ -18,10 +18,24 @@ export function fileExtension(name: string): string {
   return dot > 0 && dot < name.length - 1 ? name.slice(dot + 1).toLowerCase() : "";
 }
 
-export function sizeLimitMB(tool: Pick<ToolDef, "maxSizeMB">): number {
+export function sizeLimitMB(
+  tool: Pick<ToolDef, "maxSizeMB">,
+  onDevice = isDeviceMode(),
+  deviceMB: () => number = deviceLimitMB,
+): number {
   // On this device the limit is the device's memory, not the edge's.
-  if (isDeviceMode()) return deviceLimitMB();
+  if (onDevice) return deviceMB();
   return tool.maxSizeMB || DEFAULT_UPLOAD_LIMIT_MB;
+}
+
+/**
+ * The limit as a page shows it: drawn again when the switch is turned, and the drawing's own
+ * while the app takes over a page drawn at build time (web/device/mode.ts).
+ */
+export function useSizeLimitMB(tool: Pick<ToolDef, "maxSizeMB">): number {
+  const [onDevice] = useDeviceMode();
+  const deviceMB = useDeviceLimitMB();
+  return sizeLimitMB(tool, onDevice, () => deviceMB);
 }
 
 /**
