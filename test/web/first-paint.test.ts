@@ -42,6 +42,46 @@ describe("the page before its script", () => {
     expect(document.documentElement.classList.contains("light")).toBe(true);
   });
 
+  it("a switch drawn off, pressed before the take-over, is not turned back off when the app shows it on", async () => {
+    for (const target of ["label", "input"] as const) {
+      const root = document.createElement("div");
+      const main = document.createElement("main");
+      const label = document.createElement("label");
+      const box = document.createElement("input");
+      box.type = "checkbox";
+      label.append(box, "Process on this device");
+      main.append(label);
+      root.append(main);
+      document.body.append(root);
+      const shown = holdUntilTakenOver(root);
+      (target === "label" ? label : box).click();
+      expect(box.checked).toBe(false);
+      // The app shows the visitor's own setting: on.
+      box.checked = true;
+      Object.assign(label, { __reactFiber$test: {} });
+      Object.assign(box, { __reactFiber$test: {} });
+      shown();
+      await vi.waitFor(() => expect(root.dataset.takingOver).toBeUndefined());
+      expect(box.checked).toBe(true);
+      root.remove();
+    }
+    // Drawn off and still off: the click is made again and turns it on.
+    const root = document.createElement("div");
+    const main = document.createElement("main");
+    const box = document.createElement("input");
+    box.type = "checkbox";
+    main.append(box);
+    root.append(main);
+    document.body.append(root);
+    const shown = holdUntilTakenOver(root);
+    box.click();
+    Object.assign(box, { __reactFiber$test: {} });
+    shown();
+    await vi.waitFor(() => expect(root.dataset.takingOver).toBeUndefined());
+    expect(box.checked).toBe(true);
+    root.remove();
+  });
+
   it("a file dropped before the app's script runs goes to the drop zone's input, not in the page's place, until the app starts", () => {
     const zone = document.createElement("div");
     const inner = document.createElement("p");

@@ -27,6 +27,22 @@ interface Place {
   ordinals: [number, number];
 }
 
+/**
+ * Whether a control that turns something on or off (a checkbox, a switch, a label of one, a
+ * pressed button) is on, or undefined for any other control.
+ */
+function turnedOn(el: Element): boolean | undefined {
+  const box =
+    el instanceof HTMLInputElement
+      ? el
+      : el instanceof HTMLLabelElement
+        ? el.control
+        : el.querySelector('input[type="checkbox"], input[type="radio"]');
+  if (box instanceof HTMLInputElement && (box.type === "checkbox" || box.type === "radio")) return box.checked;
+  const aria = el.getAttribute("aria-checked") ?? el.getAttribute("aria-pressed");
+  return aria === null ? undefined : aria === "true";
+}
+
 function placeOf(page: HTMLElement, el: Element, selector: string): Place {
   const all = [...page.querySelectorAll(selector)];
   const ordinal = (withText: boolean) =>
@@ -72,7 +88,8 @@ function fileInputNear(page: HTMLElement, target: EventTarget | null): HTMLInput
  * Until both are taken over:
  * - links work as links do (the skip link among them), and Tab reaches every control as it will
  *   afterwards; a click on a control (a mouse's, or Enter or Space on the focused one) is held and
- *   the last one made again once the app answers, so it is not lost; text fields alone are inert
+ *   the last one made again once the app answers, so it is not lost (unless it turned a switch
+ *   or checkbox the app has since shown turned as the click meant); text fields alone are inert
  *   (typing would be lost);
  * - a file chosen meanwhile (through the drop zone's input, or dropped on the page) is handed to
  *   the app afterwards, one change event per file input that was given files;
@@ -87,7 +104,7 @@ export function holdUntilTakenOver(page: HTMLElement): () => void {
   const fields = [...page.querySelectorAll(TEXT_FIELDS)].filter((el) => !el.hasAttribute("inert"));
   for (const el of fields) el.toggleAttribute("inert", true);
   page.dataset.takingOver = "";
-  let clicked: Place | undefined;
+  let clicked: (Place & { on: boolean | undefined }) | undefined;
   /** File inputs that were given files meanwhile, with what they were given. */
   const chosen = new Map<HTMLInputElement, { place: Place; files: FileList }>();
   const hold = (input: HTMLInputElement) => {
@@ -101,7 +118,11 @@ export function holdUntilTakenOver(page: HTMLElement): () => void {
     if (!control || !page.contains(control) || control.closest("a[href]")) return;
     e.preventDefault();
     e.stopImmediatePropagation();
-    clicked = placeOf(page, control, CONTROLS);
+    // A box clicked itself reads as already turned while its click is under way (the browser puts
+    // it back once the click is cancelled): it was the other way.
+    const box = e.target instanceof HTMLInputElement && e.target === control ? e.target : null;
+    const on = box?.type === "checkbox" ? !box.checked : box?.type === "radio" ? false : turnedOn(control);
+    clicked = { ...placeOf(page, control, CONTROLS), on };
   };
   const holdChange = (e: Event) => {
     e.stopImmediatePropagation();
@@ -140,9 +161,12 @@ export function holdUntilTakenOver(page: HTMLElement): () => void {
       input.dispatchEvent(new Event("change", { bubbles: true }));
     }
     onlineManager.setOnline(navigator.onLine);
-    // Made again as a click of its own: React's handlers run, and a label's reaches its input.
+    // Made again as a click of its own: React's handlers run, and a label's reaches its input. A
+    // switch drawn off that the app then shows on (the visitor's own setting) was pressed to be on:
+    // it already is, and a second press would turn it off again.
     const control = clicked && now(page, clicked);
-    if (control instanceof HTMLElement) control.click();
+    const done = clicked?.on !== undefined && control && turnedOn(control) !== clicked.on;
+    if (control instanceof HTMLElement && !done) control.click();
   };
   // React marks elements as it reaches them, in order: once the page's last one is marked, React
   // has finished with the route's part and, in the same task, put it on screen. Ten seconds at most.
