@@ -169,11 +169,21 @@ export function holdUntilTakenOver(page: HTMLElement): () => void {
     if (control instanceof HTMLElement && !done) control.click();
   };
   // React marks elements as it reaches them, in order: once the page's last one is marked, React
-  // has finished with the route's part and, in the same task, put it on screen. Ten seconds at most.
+  // has been through the route's part. It marks while it draws, and may still yield before it puts
+  // the part on screen and runs its effects (a switch's handlers start there): the release waits
+  // for the browser's next idle moment, which comes only once React has no work left queued (half
+  // a second at most; where the browser has no idle callback, 50 ms). Ten seconds at most in all.
   const last = () => [...(page.querySelector("main")?.querySelectorAll("*") ?? [])].at(-1);
+  let releasing = false;
   const check = () => {
-    if (takenOver(last()) || performance.now() - (started ?? 0) > 10_000) release();
-    else setTimeout(check, 25);
+    if (releasing) return;
+    if (performance.now() - (started ?? 0) > 10_000) release();
+    else if (!takenOver(last())) setTimeout(check, 25);
+    else {
+      releasing = true;
+      if (typeof requestIdleCallback === "function") requestIdleCallback(release, { timeout: 500 });
+      else setTimeout(release, 50);
+    }
   };
   return () => {
     if (started !== undefined) return;
