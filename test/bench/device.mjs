@@ -16,20 +16,12 @@ import { basename, extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { unzipSync } from "fflate";
+import { QUIET_CHROMIUM_FLAGS } from "../support/chromium.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /** As test/e2e/playwright.config.ts launches it (the flags that work on this machine). */
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
+const CHROMIUM_ARGS = ["--headless", ...QUIET_CHROMIUM_FLAGS];
 const MIME = {
   ".html": "text/html",
   ".js": "text/javascript",

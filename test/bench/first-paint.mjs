@@ -10,6 +10,7 @@ import { createServer } from "node:http";
 import { extname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { QUIET_CHROMIUM_FLAGS } from "../support/chromium.ts";
 
 export const name = "first-paint";
 
@@ -42,16 +43,7 @@ export async function measure(dist, paths = ["/"], { locale = "en-US" } = {}) {
   const origin = `http://127.0.0.1:${server.address().port}`;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
+    args: ["--headless", ...QUIET_CHROMIUM_FLAGS],
   });
   const rows = [];
   try {

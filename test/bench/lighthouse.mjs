@@ -13,6 +13,7 @@
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { startServer } from "../load/server.mjs";
+import { QUIET_CHROMIUM_FLAGS } from "../support/chromium.ts";
 
 export const name = "lighthouse";
 
@@ -20,17 +21,7 @@ export const PAGES = ["/", "/compress-pdf", "/de/merge-pdf"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const CHROMIUM = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 // As the browser tests run it; chrome-launcher adds its own quiet flags beside these.
-const FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-  "--lang=en-US",
-];
+const FLAGS = ["--headless=new", ...QUIET_CHROMIUM_FLAGS, "--lang=en-US"];
 
 const ms = (audit) => audit?.numericValue ?? null;
 

@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { QUIET_CHROMIUM_FLAGS } from "../support/chromium";
 import { TURNSTILE_SECRET } from "../support/imitations/turnstile";
 
 /**
@@ -19,16 +20,7 @@ const quiet = "WRANGLER_SEND_METRICS=false CLOUDFLARE_CF_FETCH_ENABLED=false";
  */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
 
-export const chromiumArgs = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
+export const chromiumArgs = ["--headless", ...QUIET_CHROMIUM_FLAGS];
 
 const third = `http://127.0.0.1:${imitationPort}`;
 const configuredVars: Record<string, string> = {

@@ -43,20 +43,22 @@ function turnedOn(el: Element): boolean | undefined {
   return aria === null ? undefined : aria === "true";
 }
 
+/** The page's elements of `selector` that read as `el` does, in page order. */
+function alike(page: HTMLElement, selector: string, el: Element, withText: boolean): Element[] {
+  const key = sameness(el, withText);
+  return [...page.querySelectorAll(selector)].filter((e) => sameness(e, withText) === key);
+}
+
 function placeOf(page: HTMLElement, el: Element, selector: string): Place {
-  const all = [...page.querySelectorAll(selector)];
-  const ordinal = (withText: boolean) =>
-    all.filter((e) => sameness(e, withText) === sameness(el, withText)).indexOf(el);
+  const ordinal = (withText: boolean) => alike(page, selector, el, withText).indexOf(el);
   return { el, selector, ordinals: [ordinal(true), ordinal(false)] };
 }
 
 /** The held element, or what React drew in its place: the same words first, else the same kind in the same place. */
 function now(page: HTMLElement, place: Place): Element | undefined {
   if (place.el.isConnected) return place.el;
-  const all = [...page.querySelectorAll(place.selector)];
   for (const [i, withText] of [true, false].entries()) {
-    const key = sameness(place.el, withText);
-    const found = all.filter((e) => sameness(e, withText) === key)[place.ordinals[i]];
+    const found = alike(page, place.selector, place.el, withText)[place.ordinals[i]];
     if (found) return found;
   }
   return undefined;

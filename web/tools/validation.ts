@@ -21,11 +21,10 @@ export function fileExtension(name: string): string {
 export function sizeLimitMB(
   tool: Pick<ToolDef, "maxSizeMB">,
   onDevice = isDeviceMode(),
-  deviceMB: () => number = deviceLimitMB,
+  deviceMB = deviceLimitMB(),
 ): number {
   // On this device the limit is the device's memory, not the edge's.
-  if (onDevice) return deviceMB();
-  return tool.maxSizeMB || DEFAULT_UPLOAD_LIMIT_MB;
+  return onDevice ? deviceMB : tool.maxSizeMB || DEFAULT_UPLOAD_LIMIT_MB;
 }
 
 /**
@@ -34,8 +33,7 @@ export function sizeLimitMB(
  */
 export function useSizeLimitMB(tool: Pick<ToolDef, "maxSizeMB">): number {
   const [onDevice] = useDeviceMode();
-  const deviceMB = useDeviceLimitMB();
-  return sizeLimitMB(tool, onDevice, () => deviceMB);
+  return sizeLimitMB(tool, onDevice, useDeviceLimitMB());
 }
 
 /**
