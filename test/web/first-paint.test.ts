@@ -82,6 +82,43 @@ describe("the page before its script", () => {
     root.remove();
   });
 
+  it("a press just after the app turned a switch was meant for what it showed before; a later one for what it shows", async () => {
+    const now = vi.spyOn(performance, "now");
+    try {
+      for (const [pressedAfterMs, staysOn] of [
+        [100, true],
+        [2_000, false],
+      ] as const) {
+        const root = document.createElement("div");
+        const main = document.createElement("main");
+        const label = document.createElement("label");
+        const box = document.createElement("input");
+        box.type = "checkbox";
+        label.dataset.state = "unchecked";
+        label.append(box, "Process on this device");
+        main.append(label);
+        root.append(main);
+        document.body.append(root);
+        now.mockReturnValue(1_000);
+        const shown = holdUntilTakenOver(root);
+        // The app shows the visitor's own setting, on, while the route's part is still drawn.
+        label.dataset.state = "checked";
+        box.checked = true;
+        await Promise.resolve();
+        now.mockReturnValue(1_000 + pressedAfterMs);
+        label.click();
+        Object.assign(label, { __reactFiber$test: {} });
+        Object.assign(box, { __reactFiber$test: {} });
+        shown();
+        await vi.waitFor(() => expect(root.dataset.takingOver).toBeUndefined());
+        expect(box.checked).toBe(staysOn);
+        root.remove();
+      }
+    } finally {
+      now.mockRestore();
+    }
+  });
+
   it("a file dropped before the app's script runs goes to the drop zone's input, not in the page's place, until the app starts", () => {
     const zone = document.createElement("div");
     const inner = document.createElement("p");

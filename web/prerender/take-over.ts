@@ -43,6 +43,17 @@ function turnedOn(el: Element): boolean | undefined {
   return aria === null ? undefined : aria === "true";
 }
 
+/** The attributes by which a switch, checkbox or toggle button shows itself on or off. */
+const TURNED_ATTRIBUTES = ["data-state", "aria-checked", "aria-pressed"];
+/** What such an attribute said: on, off, or nothing of the kind. */
+const saysOn = (value: string | null) =>
+  value === "checked" || value === "true" ? true : value === "unchecked" || value === "false" ? false : undefined;
+/**
+ * How long a person takes to see a control change and act on it: a press this soon after the app
+ * turned a control was meant for what the control showed before.
+ */
+const SEEING_MS = 500;
+
 /** The page's elements of `selector` that read as `el` does, in page order. */
 function alike(page: HTMLElement, selector: string, el: Element, withText: boolean): Element[] {
   const key = sameness(el, withText);
@@ -91,7 +102,9 @@ function fileInputNear(page: HTMLElement, target: EventTarget | null): HTMLInput
  * - links work as links do (the skip link among them), and Tab reaches every control as it will
  *   afterwards; a click on a control (a mouse's, or Enter or Space on the focused one) is held and
  *   the last one made again once the app answers, so it is not lost (unless it turned a switch
- *   or checkbox the app has since shown turned as the click meant); text fields alone are inert
+ *   or checkbox the app has since shown turned as the click meant; a press within half a second
+ *   of the app turning a control, as a switch drawn off that shows the visitor's setting on, was
+ *   meant for what it showed before); text fields alone are inert
  *   (typing would be lost);
  * - a file chosen meanwhile (through the drop zone's input, or dropped on the page) is handed to
  *   the app afterwards, one change event per file input that was given files;
@@ -107,6 +120,17 @@ export function holdUntilTakenOver(page: HTMLElement): () => void {
   for (const el of fields) el.toggleAttribute("inert", true);
   page.dataset.takingOver = "";
   let clicked: (Place & { on: boolean | undefined }) | undefined;
+  // When the app turned each control meanwhile (a switch drawn off that it shows on, the visitor's
+  // own setting), and what it showed before.
+  const turned = new WeakMap<Element, { at: number; was: boolean }>();
+  const watch = new MutationObserver((records) => {
+    for (const { target, attributeName, oldValue } of records) {
+      const was = saysOn(oldValue);
+      if (!(target instanceof Element) || !attributeName || was === undefined) continue;
+      if (saysOn(target.getAttribute(attributeName)) !== was) turned.set(target, { at: performance.now(), was });
+    }
+  });
+  watch.observe(page, { subtree: true, attributeFilter: TURNED_ATTRIBUTES, attributeOldValue: true });
   /** File inputs that were given files meanwhile, with what they were given. */
   const chosen = new Map<HTMLInputElement, { place: Place; files: FileList }>();
   const hold = (input: HTMLInputElement) => {
@@ -124,7 +148,10 @@ export function holdUntilTakenOver(page: HTMLElement): () => void {
     // it back once the click is cancelled): it was the other way.
     const box = e.target instanceof HTMLInputElement && e.target === control ? e.target : null;
     const on = box?.type === "checkbox" ? !box.checked : box?.type === "radio" ? false : turnedOn(control);
-    clicked = { ...placeOf(page, control, CONTROLS), on };
+    // Turned by the app a moment ago: the person saw it the other way, and pressed for that.
+    const change = turned.get(control);
+    const seen = change && performance.now() - change.at < SEEING_MS ? change.was : on;
+    clicked = { ...placeOf(page, control, CONTROLS), on: on === undefined ? undefined : seen };
   };
   const holdChange = (e: Event) => {
     e.stopImmediatePropagation();
@@ -151,6 +178,7 @@ export function holdUntilTakenOver(page: HTMLElement): () => void {
   onlineManager.setOnline(false);
   let started: number | undefined;
   const release = () => {
+    watch.disconnect();
     document.removeEventListener("click", holdClick, true);
     page.removeEventListener("change", holdChange, true);
     for (const type of ["dragover", "drop"] as const) document.removeEventListener(type, holdDrop, true);
