@@ -8,7 +8,7 @@ import { App } from "./app";
 import { CORE_NAMESPACES } from "./i18n/catalogs";
 import { pathLocale } from "./i18n/locale";
 import { loadNamespaces } from "./i18n/runtime";
-import { holdUntilTakenOver, stopEarlyDrops } from "./prerender/take-over";
+import { holdUntilTakenOver, stopEarlyInput } from "./prerender/take-over";
 import { registerOfflineApp } from "./pwa/register";
 import { createAppRouter } from "./router";
 
@@ -23,7 +23,10 @@ const router = createAppRouter(undefined, { drawn });
 async function start() {
   const shown = drawn ? holdUntilTakenOver(root) : undefined;
   // A page the app draws itself: its drop zone decides what a drop does once it is drawn.
-  if (!drawn) stopEarlyDrops();
+  if (!drawn) {
+    stopEarlyInput();
+    delete root.dataset.takingOver;
+  }
   // A drawn page: the route's code and catalogs first (the page asked for them at once), so React
   // takes it over in one go rather than stopping halfway to wait.
   if (drawn) await Promise.all([router.load(), loadNamespaces(tag, CORE_NAMESPACES)]).catch(() => undefined);

@@ -3,15 +3,17 @@ import { readFileSync } from "node:fs";
 import { onlineManager } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
 import {
-  EARLY_DROP_SCRIPT,
-  EARLY_DROP_SCRIPT_HASH,
+  APP_AFTER_PAINT_SCRIPT,
+  APP_AFTER_PAINT_SCRIPT_HASH,
+  EARLY_INPUT_SCRIPT,
+  EARLY_INPUT_SCRIPT_HASH,
   pageCsp,
   THEME_SCRIPT,
   THEME_SCRIPT_HASH,
 } from "../../schema/security-headers";
 import { pageHtml } from "../../web/prerender/html";
 import type { RenderedPage } from "../../web/prerender/page";
-import { holdUntilTakenOver, stopEarlyDrops } from "../../web/prerender/take-over";
+import { holdUntilTakenOver, stopEarlyInput } from "../../web/prerender/take-over";
 import { THEME_STORAGE_KEY } from "../../web/theme/color-mode";
 
 /** What a page needs before its first paint, and how the app takes a drawn page over. */
@@ -19,7 +21,8 @@ describe("the page before its script", () => {
   it("the inline scripts are allowed by their hashes, and the theme is read where the toggle keeps it", () => {
     for (const [script, hash] of [
       [THEME_SCRIPT, THEME_SCRIPT_HASH],
-      [EARLY_DROP_SCRIPT, EARLY_DROP_SCRIPT_HASH],
+      [EARLY_INPUT_SCRIPT, EARLY_INPUT_SCRIPT_HASH],
+      [APP_AFTER_PAINT_SCRIPT, APP_AFTER_PAINT_SCRIPT_HASH],
     ]) {
       expect(`sha256-${createHash("sha256").update(script).digest("base64")}`).toBe(hash);
       expect(pageCsp).toContain(`'${hash}'`);
@@ -119,6 +122,42 @@ describe("the page before its script", () => {
     }
   });
 
+  it("a click on a control before the app's script runs is held, and made again once the app has taken the page over", async () => {
+    const root = document.createElement("div");
+    root.id = "root";
+    const main = document.createElement("main");
+    const [button, link] = [document.createElement("button"), document.createElement("a")];
+    link.href = "#main";
+    let presses = 0;
+    main.append(button, link);
+    root.append(main);
+    document.body.append(root);
+    new Function(EARLY_INPUT_SCRIPT)();
+    try {
+      const pressed = new MouseEvent("click", { bubbles: true, cancelable: true });
+      button.dispatchEvent(pressed);
+      expect(pressed.defaultPrevented).toBe(true);
+      // A link is a link before any script: left alone.
+      const followed = new MouseEvent("click", { bubbles: true, cancelable: true });
+      link.addEventListener("click", (e) => e.preventDefault(), { once: true });
+      link.dispatchEvent(followed);
+      expect((window as { __earlyClick?: { control: Element } }).__earlyClick?.control).toBe(button);
+      // The app's code arrives: its take-over holds the click on, and makes it once React answers.
+      const shown = holdUntilTakenOver(root);
+      button.addEventListener("click", () => presses++);
+      for (const el of [main, button, link]) Object.assign(el, { __reactFiber$test: {} });
+      shown();
+      await vi.waitFor(() => expect(root.dataset.takingOver).toBeUndefined());
+      expect(presses).toBe(1);
+      // The page's own listener is gone: a click now is the app's alone.
+      button.click();
+      expect(presses).toBe(2);
+    } finally {
+      stopEarlyInput();
+      root.remove();
+    }
+  });
+
   it("a file dropped before the app's script runs goes to the drop zone's input, not in the page's place, until the app starts", () => {
     const zone = document.createElement("div");
     const inner = document.createElement("p");
@@ -126,7 +165,7 @@ describe("the page before its script", () => {
     input.type = "file";
     zone.append(inner, input);
     document.body.append(zone);
-    new Function(EARLY_DROP_SCRIPT)();
+    new Function(EARLY_INPUT_SCRIPT)();
     const files = [new File(["%PDF"], "early.pdf")];
     let given: unknown = null;
     Object.defineProperty(input, "files", {
@@ -149,7 +188,7 @@ describe("the page before its script", () => {
     expect(given).toBe(files);
     // Once the app starts, drops are its own.
     given = null;
-    stopEarlyDrops();
+    stopEarlyInput();
     expect(drop("drop", ["Files"]).defaultPrevented).toBe(false);
     expect(given).toBeNull();
     zone.remove();
@@ -172,9 +211,58 @@ describe("the page before its script", () => {
     expect(html).toContain('<html lang="de" dir="ltr">');
     expect(html).toContain("<title>PDF zusammenfügen | PDFTools</title>");
     expect(html).toContain('content="Mehrere PDFs zu einem Dokument zusammenfügen &amp; mehr"');
-    expect(html).toMatch(/<link rel="preload"><style data-emotion="css 1">[^<]*<\/style><\/head>/);
-    expect(html).toContain(`<div id="root">${page.html}</div>`);
-    expect(html).toContain('<script type="module"');
+    expect(html).toMatch(/<style data-emotion="css 1">[^<]*<\/style><\/head>/);
+    expect(html).toContain(`<div id="root" data-taking-over="">${page.html}</div>`);
+    // The app's code waits, inert, until the page is on screen.
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).not.toMatch(/<script type="module"|modulepreload|rel="preload"/);
+    expect(html).toMatch(
+      /<template id="app-code"><script type="module"[^>]*><\/script>(<link rel="modulepreload"[^>]*>)*<link rel="preload"><\/template><script>[^<]+<\/script><\/body>/,
+    );
+  });
+
+  it("the app's code is asked for once the page is on screen, as index.html wrote it", async () => {
+    const html = pageHtml(template, page, '<link rel="preload" as="fetch" href="/assets/i18n/de/common.json">');
+    const code = new DOMParser().parseFromString(html, "text/html").getElementById("app-code") as HTMLTemplateElement;
+    document.head.append(code);
+    let frame: FrameRequestCallback | undefined;
+    vi.stubGlobal("requestAnimationFrame", (f: FrameRequestCallback) => {
+      frame = f;
+      return 1;
+    });
+    // A text field of the page: inert from when the page is read until the app has it.
+    const root = document.createElement("div");
+    root.id = "root";
+    const [field, box] = [document.createElement("input"), document.createElement("input")];
+    box.type = "checkbox";
+    root.append(field, box);
+    document.body.append(root);
+    try {
+      new Function(APP_AFTER_PAINT_SCRIPT)();
+      expect([field.hasAttribute("inert"), field.hasAttribute("data-held"), box.hasAttribute("inert")]).toEqual([
+        true,
+        true,
+        false,
+      ]);
+      expect(document.head.querySelector("script[type=module]")).toBeNull();
+      frame?.(0);
+      await vi.waitFor(() => expect(document.getElementById("app-code")).toBeNull());
+      const script = document.head.querySelector("script[type=module]") as HTMLScriptElement;
+      expect(script.getAttribute("src")).toBe("/main.tsx");
+      expect(document.head.querySelector('link[rel="preload"][as="fetch"]')?.getAttribute("href")).toBe(
+        "/assets/i18n/de/common.json",
+      );
+      // The take-over has them until it ends.
+      const shown = holdUntilTakenOver(root);
+      for (const el of [root, field, box]) Object.assign(el, { __reactFiber$test: {} });
+      shown();
+      await vi.waitFor(() => expect(root.dataset.takingOver).toBeUndefined());
+      expect([field.hasAttribute("inert"), field.hasAttribute("data-held")]).toEqual([false, false]);
+    } finally {
+      vi.unstubAllGlobals();
+      for (const el of document.head.querySelectorAll("script, link")) el.remove();
+      root.remove();
+    }
   });
 
   it("a drawn page may hold no script that would run (the CSP refuses it)", () => {

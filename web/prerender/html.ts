@@ -1,3 +1,4 @@
+import { APP_AFTER_PAINT_SCRIPT } from "../../schema/security-headers.ts";
 import type { RenderedPage } from "./page.ts";
 
 /** Vite's build manifest: each module's chunk and the chunks it imports. */
@@ -19,21 +20,24 @@ export function preloadLinks(manifest: Manifest, page: RenderedPage): string {
   for (const file of page.routeFiles) walk(`${file}?tsr-split=component`, wanted);
   const chunks = [...wanted].filter((k) => !have.has(k)).map((k) => manifest[k].file);
   return [
-    ...chunks.map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}">`),
-    ...page.catalogs.map(
-      (url) => `<link rel="preload" as="fetch" fetchpriority="low" type="application/json" crossorigin href="${url}">`,
-    ),
+    ...chunks.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+    ...page.catalogs.map((url) => `<link rel="preload" as="fetch" type="application/json" crossorigin href="${url}">`),
   ].join("");
 }
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] as string);
 
+/** index.html's app code: its module script and the chunks it preloads. */
+const APP_CODE = /<script type="module"[^>]*><\/script>\s*|<link rel="modulepreload"[^>]*>\s*/g;
+
 /**
  * A page's first HTML: the built index.html with the page's language and head, Chakra's rules for
  * what it draws (in <head>, where the app's Emotion cache finds and keeps them), and the drawn page
- * in `#root`, which the app takes over (hydrates, web/main.tsx). Its scripts must not run: the CSP
- * allows none inline but index.html's theme script.
+ * in `#root`, which the app takes over (hydrates, web/main.tsx). The app's code (index.html's and
+ * `preloads`, the route's chunks and catalogs) is asked for once the page is on screen
+ * (APP_AFTER_PAINT_SCRIPT). Its scripts must not run: the CSP allows none inline but the few
+ * allowed by their hashes.
  */
 export function pageHtml(template: string, page: RenderedPage, preloads = ""): string {
   const live = /<script(?![^>]*\btype="text\/plain")[^>]*>/.exec(page.html);
@@ -42,9 +46,13 @@ export function pageHtml(template: string, page: RenderedPage, preloads = ""): s
     .replace(/<html[^>]*>/, `<html lang="${page.lang}" dir="${page.dir}">`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace(/<meta name="description"[^>]*>/, `<meta name="description" content="${escapeHtml(page.description)}" />`)
-    .replace("</head>", `${preloads}${page.styles.join("")}</head>`)
-    .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`);
-  if (replaced.includes('<div id="root"></div>') || !replaced.includes('<div id="root">'))
+    .replace("</head>", `${page.styles.join("")}</head>`)
+    // Marked from the start: the app takes it over once its code has come (web/prerender/take-over.ts).
+    .replace('<div id="root"></div>', `<div id="root" data-taking-over="">${page.html}</div>`);
+  if (replaced.includes('<div id="root"></div>') || !replaced.includes('<div id="root" data-taking-over="">'))
     throw new Error('index.html has no <div id="root"></div> to draw into');
-  return replaced;
+  const code = [...template.matchAll(APP_CODE)].map((m) => m[0].trim()).join("") + preloads;
+  return replaced
+    .replace(APP_CODE, "")
+    .replace("</body>", `<template id="app-code">${code}</template><script>${APP_AFTER_PAINT_SCRIPT}</script></body>`);
 }

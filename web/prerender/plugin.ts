@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build, type Plugin, type PluginOption } from "vite";
-import { EARLY_DROP_SCRIPT, THEME_SCRIPT } from "../../schema/security-headers.ts";
+import { EARLY_INPUT_SCRIPT, THEME_SCRIPT } from "../../schema/security-headers.ts";
 import { type Manifest, pageHtml, preloadLinks } from "./html.ts";
 import type { RenderedPage } from "./page.ts";
 
@@ -13,7 +13,7 @@ interface Server {
 
 /**
  * What every page's head needs before its first paint: the theme set on <html> and a file dropped
- * early kept (the CSP allows these two inline scripts by their hashes), and the Latin subset of Inter asked for at once rather
+ * or a control clicked early kept (the CSP allows these two inline scripts by their hashes), and the Latin subset of Inter asked for at once rather
  * than once the stylesheet is read (its rules say `font-display: swap`: text is drawn at once in
  * the fallback face either way).
  */
@@ -26,7 +26,7 @@ export function firstPaintHead(): Plugin {
         const font = Object.keys(ctx.bundle ?? {}).find((f) => /\/inter-latin-wght-normal-[\w-]+\.woff2$/.test(f));
         return [
           { tag: "script", children: THEME_SCRIPT, injectTo: "head" },
-          { tag: "script", children: EARLY_DROP_SCRIPT, injectTo: "head" },
+          { tag: "script", children: EARLY_INPUT_SCRIPT, injectTo: "head" },
           ...(font
             ? [
                 {
@@ -82,9 +82,7 @@ export function prerenderPages({ plugins }: { plugins: () => PluginOption[] }): 
           .replace(
             /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g,
             (_, href: string) => `<style>${readFileSync(join(outDir, href), "utf8")}</style>`,
-          )
-          // The page is drawn without its code: the code comes after what the drawing needs (its font).
-          .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
+          );
         const fetched = globalThis.fetch;
         globalThis.fetch = async (input) => {
           const url = String(input instanceof Request ? input.url : input);

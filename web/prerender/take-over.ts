@@ -1,14 +1,13 @@
 import { onlineManager } from "@tanstack/react-query";
+import { HELD_CONTROLS, HELD_FIELDS } from "../../schema/security-headers";
 
 /** React marks each element it has taken over with a property of its own (`__reactFiber$...`). */
 const takenOver = (el: Element | undefined) => !el || Object.keys(el).some((k) => k.startsWith("__reactFiber$"));
 
 /** What answers a click: before React has taken it over, such a click would do nothing. */
-const CONTROLS =
-  'button, input, select, summary, label, [role="button"], [role="switch"], [role="checkbox"], [role="radio"], [role="combobox"], [role="tab"], [role="menuitem"]';
+const CONTROLS = HELD_CONTROLS;
 /** Where typing goes: React would not see text typed before it took the field over, and would keep its own value. */
-const TEXT_FIELDS =
-  'textarea, select, [contenteditable], input:not([type="file"], [type="checkbox"], [type="radio"], [type="button"], [type="submit"], [type="reset"], [type="range"], [type="color"])';
+const TEXT_FIELDS = HELD_FIELDS;
 
 /**
  * What names a control or file input on screen: if React draws the page afresh (a visitor whose
@@ -75,15 +74,25 @@ function now(page: HTMLElement, place: Place): Element | undefined {
   return undefined;
 }
 
+type EarlyClick = { control: Element; on: boolean | undefined };
+type EarlyInput = { drop: EventListener; click: EventListener };
+
 /**
- * Removes the page's own first listener for dropped files (schema/security-headers.ts,
- * EARLY_DROP_SCRIPT): from here on the app, or the take-over below, decides what a drop does.
+ * Removes the page's own first listeners, for dropped files and clicks (schema/security-headers.ts,
+ * EARLY_INPUT_SCRIPT): from here on the app, or the take-over below, decides what they do. Returns
+ * the click they held, if any.
  */
-export function stopEarlyDrops(): void {
-  const early = (window as { __earlyDrop?: EventListener }).__earlyDrop;
-  if (!early) return;
-  for (const type of ["dragover", "drop"]) document.removeEventListener(type, early, true);
-  delete (window as { __earlyDrop?: EventListener }).__earlyDrop;
+export function stopEarlyInput(): EarlyClick | undefined {
+  const w = window as { __earlyInput?: EarlyInput; __earlyClick?: EarlyClick };
+  const early = w.__earlyInput;
+  const click = w.__earlyClick;
+  delete w.__earlyInput;
+  delete w.__earlyClick;
+  if (early) {
+    for (const type of ["dragover", "drop"]) document.removeEventListener(type, early.drop, true);
+    document.removeEventListener("click", early.click, true);
+  }
+  return click;
 }
 
 /** The file input in or nearest around where something was dropped. */
@@ -116,7 +125,10 @@ function fileInputNear(page: HTMLElement, target: EventTarget | null): HTMLInput
  * Returns what to call once React has shown the page (its first commit).
  */
 export function holdUntilTakenOver(page: HTMLElement): () => void {
-  const fields = [...page.querySelectorAll(TEXT_FIELDS)].filter((el) => !el.hasAttribute("inert"));
+  // Made inert as the page was read (APP_AFTER_PAINT_SCRIPT, marked data-held), or now.
+  const fields = [...page.querySelectorAll(TEXT_FIELDS)].filter(
+    (el) => !el.hasAttribute("inert") || el.hasAttribute("data-held"),
+  );
   for (const el of fields) el.toggleAttribute("inert", true);
   page.dataset.takingOver = "";
   let clicked: (Place & { on: boolean | undefined }) | undefined;
@@ -137,7 +149,7 @@ export function holdUntilTakenOver(page: HTMLElement): () => void {
     if (input.files?.length)
       chosen.set(input, { place: placeOf(page, input, 'input[type="file"]'), files: input.files });
   };
-  // Chosen (or dropped, EARLY_DROP_SCRIPT) before this script ran: the input holds them, unheard.
+  // Chosen (or dropped, EARLY_INPUT_SCRIPT) before this script ran: the input holds them, unheard.
   for (const input of page.querySelectorAll<HTMLInputElement>('input[type="file"]')) hold(input);
   const holdClick = (e: Event) => {
     const control = e.target instanceof Element ? e.target.closest(CONTROLS) : null;
@@ -174,7 +186,10 @@ export function holdUntilTakenOver(page: HTMLElement): () => void {
   document.addEventListener("click", holdClick, true);
   page.addEventListener("change", holdChange, true);
   for (const type of ["dragover", "drop"] as const) document.addEventListener(type, holdDrop, true);
-  stopEarlyDrops();
+  // A click made before this script ran, held by the page's own first listener.
+  const early = stopEarlyInput();
+  if (early && page.contains(early.control))
+    clicked = { ...placeOf(page, early.control, CONTROLS), on: early.on ?? turnedOn(early.control) };
   onlineManager.setOnline(false);
   let started: number | undefined;
   const release = () => {
@@ -182,7 +197,10 @@ export function holdUntilTakenOver(page: HTMLElement): () => void {
     document.removeEventListener("click", holdClick, true);
     page.removeEventListener("change", holdChange, true);
     for (const type of ["dragover", "drop"] as const) document.removeEventListener(type, holdDrop, true);
-    for (const el of fields) el.removeAttribute("inert");
+    for (const el of fields) {
+      el.removeAttribute("inert");
+      el.removeAttribute("data-held");
+    }
     delete page.dataset.takingOver;
     for (const { place, files } of chosen.values()) {
       const input = now(page, place);

@@ -23,7 +23,7 @@ async function indexHtml(): Promise<string> {
 describe("pages and unknown paths", () => {
   it("every page of the site is the app with a 200: the catalogue's tools and the fixed pages", async () => {
     const html = await indexHtml();
-    expect(html).toContain('<div id="root">');
+    expect(html).toContain('<div id="root"');
     const paths = [
       ...tools.map((t) => t.path),
       "/all-tools",
@@ -96,7 +96,7 @@ describe("pages and unknown paths", () => {
   it("a missing script or image is a plain 404, not the app", async () => {
     const res = await call("/assets/no-such-chunk.js", { headers: { accept: "*/*" } });
     expect(res.status).toBe(404);
-    expect(await res.text()).not.toContain('<div id="root">');
+    expect(await res.text()).not.toContain('<div id="root"');
   });
 
   it("HEAD gets the status a GET would", async () => {
