@@ -21,6 +21,36 @@ async function photoPdf(): Promise<Uint8Array> {
   return doc.save();
 }
 
+/** The photo with a comment of its own after its start marker: the same picture, other bytes. */
+function withComment(jpeg: Uint8Array, text: string): Uint8Array {
+  const words = new TextEncoder().encode(text);
+  const segment = [0xff, 0xfe, (words.length + 2) >> 8, (words.length + 2) & 0xff, ...words];
+  return new Uint8Array([...jpeg.subarray(0, 2), ...segment, ...jpeg.subarray(2)]);
+}
+
+/** Four photos on four pages, each its own image (not stored once as the same): a document's photos, alike. */
+async function albumPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  for (let i = 0; i < 4; i++) {
+    const img = await doc.embedJpg(withComment(photo(), `photo ${i + 1}`));
+    const page = doc.addPage([612, 792]);
+    page.drawImage(img, { x: 36, y: 200, width: 540, height: (540 * img.height) / img.width });
+  }
+  return doc.save();
+}
+
+/** Counts the images encoded: each takes its working memory once, named by its pixels. */
+class Counting extends Budget {
+  encodes = 0;
+  constructor() {
+    super(120_000, { memory: 80 * 1024 * 1024 });
+  }
+  override take(bytes: number, what: string): void {
+    if (/image of \d+ x \d+ pixels/.test(what)) this.encodes++;
+    super.take(bytes, what);
+  }
+}
+
 /** A budget that fails as a busy isolate would once the search above the recommended level starts. */
 class ShortOnce extends Budget {
   raising = false;
@@ -48,6 +78,22 @@ describe("compress to a size, above the recommended level", () => {
     expect(raised.target).toMatchObject({ size: target, met: true });
     expect(raised.bytes.length).toBeLessThanOrEqual(target);
     expect(raised.bytes.length).toBeGreaterThan(recommended.bytes.length * 1.3);
+  });
+
+  it("encodes the document whole once above the recommended level: one photo tried first says which rung fits", {
+    timeout: 180_000,
+  }, async () => {
+    const input = await albumPdf();
+    const recommended = await compressPdf(input, { level: "recommended" });
+    for (const times of [2, 4, 6]) {
+      const target = recommended.bytes.length * times;
+      const budget = new Counting();
+      const raised = await compressPdf(input, { level: "recommended", targetSize: target, budget });
+      expect(raised.target, `${times}x`).toMatchObject({ size: target, met: true });
+      expect(raised.bytes.length, `${times}x`).toBeGreaterThan(recommended.bytes.length * 1.3);
+      // The recommended level (4), the photo tried first (1), the rung that fits (4).
+      expect(budget.encodes, `${times}x`).toBeLessThanOrEqual(9);
+    }
   });
 
   for (const fail of ["memory", "time"] as const) {
