@@ -96,6 +96,22 @@ describe("compress to a size, above the recommended level", () => {
     }
   });
 
+  it("a target well under the recommended level: one photo foretells it, and each image is encoded once, at a lower rung", {
+    timeout: 180_000,
+  }, async () => {
+    const input = await albumPdf();
+    const recommended = await compressPdf(input, { level: "recommended" });
+    const target = Math.round(recommended.bytes.length / 3);
+    const budget = new Counting();
+    const r = await compressPdf(input, { level: "recommended", targetSize: target, budget });
+    expect(r.target).toMatchObject({ size: target, met: true });
+    expect(r.bytes.length).toBeLessThanOrEqual(target);
+    expect(r.images.recompressed).toBe(4);
+    // The photo at the recommended level (1), then each of the four at a lower rung (4); no round
+    // at the recommended level first (4 more). Another round only if the first missed.
+    expect(budget.encodes).toBeLessThanOrEqual(5);
+  });
+
   for (const fail of ["memory", "time"] as const) {
     it(`keeps the recommended result when ${fail} runs short while it raises`, { timeout: 120_000 }, async () => {
       const input = await photoPdf();

@@ -16,7 +16,10 @@ import { type ImageLevel, type ImageReport, recompressImages } from "./images";
  * from its original (never from an earlier re-encoding) with the metric guarding it at that
  * rung's bar, down to 72 ppi (ghostscript's /screen). Which image goes to which rung comes from
  * a prediction (its size at the recommended level, scaled by pixels, corrected by every real
- * encode), so a 12 MP photo is decoded once more at most, not once per rung tried.
+ * encode), so a 12 MP photo is decoded once more at most, not once per rung tried. A document
+ * of photos first has its largest one encoded at the recommended level (guessRecommended): when
+ * what that level would make is clearly over the target, it is skipped, and the lower rungs are
+ * planned from the originals at once (ten 12 MP photos to 200 KB in 3.4 s, was 5.4 s).
  */
 
 /** Further rungs after the recommended level, each lower: the last one is the floor. */
@@ -41,6 +44,11 @@ const RAISE_PRIOR = [1.8, 1.6, 1.4, 1.2];
 const MAX_RAISES = 3;
 /** Raising is tried only when the recommended result is under this share of the target. */
 const ROOM = 0.8;
+/**
+ * The recommended level is skipped for the lower rungs when what it would make, foretold from one
+ * photo, is over the target by 1 / GUESS_MARGIN or more.
+ */
+const GUESS_MARGIN = 0.8;
 /** Bytes per pixel at each rung against the recommended level, before any encode says better. */
 const PRIOR_RATIO = [1, 0.95, 0.9, 0.85];
 /** Plans aim this far under the target, so that a small misprediction still fits. */
@@ -116,25 +124,47 @@ export async function compressPdfToTarget(
   }
 
   const originals = snapshotImages(doc);
-  const started = Date.now();
-  const images = await recompressImages(doc, opts.recommended, { budget, name: opts.name });
-  const r0Pixels = sourcePixels(originals, images.measured.keys());
-  let msPerPixel = r0Pixels > 0 ? (Date.now() - started) / r0Pixels : PRIOR_MS_PER_PIXEL;
-  let out = await save();
-  if (out.length <= target) {
-    const raised =
-      out.length < target * ROOM ? await raise(doc, originals, images, out, target, msPerPixel, save, opts) : null;
-    return { images: raised?.images ?? images, out: raised?.out ?? out, met: true };
+  // A target well under what the recommended level would make, as one photo encoded at that level
+  // foretells: the lower rungs are planned from the originals at once, the recommended level
+  // skipped, and every image goes to a lower rung in the first round.
+  const guess = await guessRecommended(doc, originals, opts);
+  let images: ImageReport;
+  let entries: Entry[];
+  let msPerPixel: number;
+  let out: Uint8Array | undefined;
+  let size: number;
+  if (guess && guess.predicted * GUESS_MARGIN >= target) {
+    images = { examined: guess.entries.length, recompressed: 0, bytesSaved: 0, measured: new Map() };
+    entries = guess.entries;
+    msPerPixel = guess.msPerPixel;
+    size = guess.current;
+  } else {
+    const started = Date.now();
+    // The photo the guess made at this level is kept as it is.
+    const rest = guess ? new Set([...originals.keys()].filter((ref) => ref !== guess.done.ref)) : undefined;
+    images = await recompressImages(doc, opts.recommended, { budget, name: opts.name, only: rest });
+    const r0Pixels = sourcePixels(originals, images.measured.keys());
+    msPerPixel = r0Pixels > 0 ? (Date.now() - started) / r0Pixels : PRIOR_MS_PER_PIXEL;
+    if (guess) images = mergeReports(images, guess.done.report);
+    out = await save();
+    if (out.length <= target) {
+      const raised =
+        out.length < target * ROOM ? await raise(doc, originals, images, out, target, msPerPixel, save, opts) : null;
+      return { images: raised?.images ?? images, out: raised?.out ?? out, met: true };
+    }
+    entries = reducibleImages(doc, originals, images, budget);
+    size = out.length;
   }
 
-  const entries = reducibleImages(doc, originals, images, budget);
   const ratio = [...PRIOR_RATIO];
   let timedOut = false;
-  for (let round = 0; round < MAX_ROUNDS && out.length > target; round++) {
-    const plan = planRungs(entries, out.length, target, ratio);
+  for (let round = 0; round < MAX_ROUNDS && size > target; round++) {
+    const plan = planRungs(entries, size, target, ratio);
+    // From the originals: none is left as it came.
+    if (!out) for (const e of entries) if (!plan.has(e)) plan.set(e, 1);
     if (plan.size === 0) break;
     // Within the time left: the largest images first, as many as their decoding allows.
-    let allowed = budget ? budget.remaining - saveMs(out.length) - 1000 : Number.POSITIVE_INFINITY;
+    let allowed = budget ? budget.remaining - saveMs(size) - 1000 : Number.POSITIVE_INFINITY;
     for (const e of [...plan.keys()]) {
       const cost = e.width * e.height * msPerPixel;
       if (cost > allowed) plan.delete(e);
@@ -156,9 +186,87 @@ export async function compressPdfToTarget(
         [...plan.keys()].reduce((n, e) => n + e.width * e.height, 0),
       );
     out = await save();
+    size = out.length;
   }
+  out ??= await save();
   const met = out.length <= target;
   return { images, out, met, ...(met ? {} : { reason: whyNot(doc, entries, out.length, timedOut) }) };
+}
+
+/** Two reports of images re-encoded, of different images, as one. */
+function mergeReports(a: ImageReport, b: ImageReport): ImageReport {
+  return {
+    examined: a.examined + b.examined,
+    recompressed: a.recompressed + b.recompressed,
+    bytesSaved: a.bytesSaved + b.bytesSaved,
+    measured: new Map([...a.measured, ...b.measured]),
+  };
+}
+
+/**
+ * The recommended level's file foretold from the largest photo alone, encoded at that level (and
+ * put back): every other image is taken to have the photo's bytes per pixel there, scaled by its
+ * own bytes per pixel as it came (more detail takes more at any level). Only for a document of
+ * two or more photos, all made smaller at that level and holding nearly all its image bytes; null
+ * otherwise, when the photo could not be re-encoded, or when time is short. The photo is left at
+ * the recommended level: the rest of that level need not make it again.
+ */
+async function guessRecommended(
+  doc: PDFDocument,
+  originals: Map<PDFRef, Snapshot>,
+  opts: TargetPdfOptions,
+): Promise<{
+  entries: Entry[];
+  current: number;
+  msPerPixel: number;
+  predicted: number;
+  /** The photo, left at the recommended level, and what that made of it. */
+  done: { ref: PDFRef; report: ImageReport };
+} | null> {
+  const { budget } = opts;
+  const none: ImageReport = { examined: 0, recompressed: 0, bytesSaved: 0, measured: new Map() };
+  const entries = reducibleImages(doc, originals, none, budget);
+  const allImageBytes = [...originals.values()].reduce((n, o) => n + o.contents.length, 0);
+  const entryBytes = entries.reduce((n, e) => n + e.original.contents.length, 0);
+  if (
+    entries.length < 2 ||
+    entryBytes < allImageBytes * 0.9 ||
+    entries.some((e) => pixelsAtPpi(e, opts.recommended.ppi) === null)
+  )
+    return null;
+  const e = [...entries].sort((a, b) => b.original.contents.length - a.original.contents.length)[0];
+  if (budget && e.width * e.height * PRIOR_MS_PER_PIXEL * 2 + 2000 > budget.remaining) return null;
+  const before = outputEstimate(doc);
+  const started = Date.now();
+  let report: ImageReport;
+  let bpp: number;
+  try {
+    report = await recompressImages(doc, opts.recommended, { budget, name: opts.name, only: new Set([e.ref]) });
+    const m = report.measured.get(e.ref);
+    if (!m) {
+      restore(e.stream, e.original);
+      return null;
+    }
+    bpp = imageBytes(e.stream) / m.pixels;
+  } catch (err) {
+    restore(e.stream, e.original);
+    if (isOutOfBudget(err)) return null;
+    throw err;
+  }
+  const msPerPixel = (Date.now() - started) / (e.width * e.height);
+  const density = (x: Entry) => x.original.contents.length / (x.width * x.height);
+  for (const x of entries) {
+    x.pixels0 = pixelsAtPpi(x, opts.recommended.ppi) as number;
+    x.bpp0 = (bpp * density(x)) / density(e);
+  }
+  const others = Math.max(0, before - entryBytes);
+  return {
+    entries,
+    current: outputEstimate(doc),
+    msPerPixel,
+    predicted: others + entries.reduce((n, x) => n + x.pixels0 * x.bpp0, 0),
+    done: { ref: e.ref, report },
+  };
 }
 
 /**
