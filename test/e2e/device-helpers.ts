@@ -31,9 +31,18 @@ export async function blockServerJobs(page: Page) {
 
 export const switchLabel = "Process on this device: files never leave it";
 
-/** Opens a tool page with device mode on (turned on by its switch the first time). */
+/**
+ * Opens a tool page with device mode on (turned on by its switch the first time). It looks at the
+ * switch once the app has the page (a drawn page shows it off until then, whatever is stored): a
+ * press decided on what the drawing showed, and made after the app had shown the stored setting,
+ * would turn it off again.
+ */
 export async function openOnDevice(page: Page, path: string) {
   await page.goto(path);
+  await page.waitForFunction(() => {
+    const root = document.getElementById("root");
+    return root !== null && !("takingOver" in root.dataset) && root.childElementCount > 0;
+  });
   const input = page.getByLabel(switchLabel);
   if (!(await input.isChecked())) await page.getByText(switchLabel).click();
   await expect(input).toBeChecked();
