@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { deflateSync } from "node:zlib";
 import { PDFDocument, PDFName, StandardFonts } from "@cantoo/pdf-lib";
 import { expect, type Locator, type Page } from "@playwright/test";
+import { live } from "./tools-helpers";
 
 /** The server's job and inspect endpoints: in device mode, nothing may reach them. */
 export const SERVER_JOBS = ["**/api/convert/**", "**/api/analyze-pdf", "**/api/form-fields", "**/api/redact-preview"];
@@ -39,10 +40,7 @@ export const switchLabel = "Process on this device: files never leave it";
  */
 export async function openOnDevice(page: Page, path: string) {
   await page.goto(path);
-  await page.waitForFunction(() => {
-    const root = document.getElementById("root");
-    return root !== null && !("takingOver" in root.dataset) && root.childElementCount > 0;
-  });
+  await live(page);
   const input = page.getByLabel(switchLabel);
   if (!(await input.isChecked())) await page.getByText(switchLabel).click();
   await expect(input).toBeChecked();

@@ -6,7 +6,7 @@ import deShell from "../../web/i18n/locales/de/tool-shell.json" with { type: "js
 import deTools from "../../web/i18n/locales/de/tools.json" with { type: "json" };
 import enCompress from "../../web/i18n/locales/en/compress-pdf.json" with { type: "json" };
 import { expect, test } from "./fixtures";
-import { corpus } from "./tools-helpers";
+import { corpus, live } from "./tools-helpers";
 
 /**
  * A page is on screen before its script runs: its HTML holds the page, drawn at build time in its
@@ -78,14 +78,6 @@ async function watch(page: Page) {
     });
   });
   return said;
-}
-
-/** Live: the app has taken the whole page over (web/prerender/take-over.ts marks the root until then). */
-async function live(page: Page) {
-  await page.waitForFunction(() => {
-    const root = document.getElementById("root");
-    return root !== null && !("takingOver" in root.dataset) && root.childElementCount > 0;
-  });
 }
 
 for (const p of pages) {

@@ -6,7 +6,16 @@ import { expect, type Locator, type Page } from "@playwright/test";
 
 export const corpus = (path: string) => join(process.cwd(), "test/fixtures/corpus", path);
 
+/** Live: the app has taken the whole page over (web/prerender/take-over.ts marks the root until then). */
+export async function live(page: Page) {
+  await page.waitForFunction(() => {
+    const root = document.getElementById("root");
+    return root !== null && !("takingOver" in root.dataset) && root.childElementCount > 0;
+  });
+}
+
 let users = 0;
+
 /**
  * A fresh account for the test, signed in the way the app does it: the token in storage (the
  * generic calls send it as a bearer header) and the session cookie from the answer (the split

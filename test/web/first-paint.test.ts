@@ -16,6 +16,25 @@ import type { RenderedPage } from "../../web/prerender/page";
 import { holdUntilTakenOver, stopEarlyInput } from "../../web/prerender/take-over";
 import { THEME_STORAGE_KEY } from "../../web/theme/color-mode";
 
+/** Marks elements as React marks those it has taken over. */
+function takenOverByReact(...els: Element[]): void {
+  for (const el of els) Object.assign(el, { __reactFiber$test: {} });
+}
+
+/** A switch as a page draws it, off: a label holding its checkbox, in `<main>`, in a root on the page. */
+function drawnSwitch(): { root: HTMLElement; label: HTMLLabelElement; box: HTMLInputElement } {
+  const root = document.createElement("div");
+  const main = document.createElement("main");
+  const label = document.createElement("label");
+  const box = document.createElement("input");
+  box.type = "checkbox";
+  label.append(box, "Process on this device");
+  main.append(label);
+  root.append(main);
+  document.body.append(root);
+  return { root, label, box };
+}
+
 /** What a page needs before its first paint, and how the app takes a drawn page over. */
 describe("the page before its script", () => {
   it("the inline scripts are allowed by their hashes, and the theme is read where the toggle keeps it", () => {
@@ -47,22 +66,13 @@ describe("the page before its script", () => {
 
   it("a switch drawn off, pressed before the take-over, is not turned back off when the app shows it on", async () => {
     for (const target of ["label", "input"] as const) {
-      const root = document.createElement("div");
-      const main = document.createElement("main");
-      const label = document.createElement("label");
-      const box = document.createElement("input");
-      box.type = "checkbox";
-      label.append(box, "Process on this device");
-      main.append(label);
-      root.append(main);
-      document.body.append(root);
+      const { root, label, box } = drawnSwitch();
       const shown = holdUntilTakenOver(root);
       (target === "label" ? label : box).click();
       expect(box.checked).toBe(false);
       // The app shows the visitor's own setting: on.
       box.checked = true;
-      Object.assign(label, { __reactFiber$test: {} });
-      Object.assign(box, { __reactFiber$test: {} });
+      takenOverByReact(label, box);
       shown();
       await vi.waitFor(() => expect(root.dataset.takingOver).toBeUndefined());
       expect(box.checked).toBe(true);
@@ -78,7 +88,7 @@ describe("the page before its script", () => {
     document.body.append(root);
     const shown = holdUntilTakenOver(root);
     box.click();
-    Object.assign(box, { __reactFiber$test: {} });
+    takenOverByReact(box);
     shown();
     await vi.waitFor(() => expect(root.dataset.takingOver).toBeUndefined());
     expect(box.checked).toBe(true);
@@ -92,16 +102,8 @@ describe("the page before its script", () => {
         [100, true],
         [2_000, false],
       ] as const) {
-        const root = document.createElement("div");
-        const main = document.createElement("main");
-        const label = document.createElement("label");
-        const box = document.createElement("input");
-        box.type = "checkbox";
+        const { root, label, box } = drawnSwitch();
         label.dataset.state = "unchecked";
-        label.append(box, "Process on this device");
-        main.append(label);
-        root.append(main);
-        document.body.append(root);
         now.mockReturnValue(1_000);
         const shown = holdUntilTakenOver(root);
         // The app shows the visitor's own setting, on, while the route's part is still drawn.
@@ -110,8 +112,7 @@ describe("the page before its script", () => {
         await Promise.resolve();
         now.mockReturnValue(1_000 + pressedAfterMs);
         label.click();
-        Object.assign(label, { __reactFiber$test: {} });
-        Object.assign(box, { __reactFiber$test: {} });
+        takenOverByReact(label, box);
         shown();
         await vi.waitFor(() => expect(root.dataset.takingOver).toBeUndefined());
         expect(box.checked).toBe(staysOn);
@@ -145,7 +146,7 @@ describe("the page before its script", () => {
       // The app's code arrives: its take-over holds the click on, and makes it once React answers.
       const shown = holdUntilTakenOver(root);
       button.addEventListener("click", () => presses++);
-      for (const el of [main, button, link]) Object.assign(el, { __reactFiber$test: {} });
+      takenOverByReact(main, button, link);
       shown();
       await vi.waitFor(() => expect(root.dataset.takingOver).toBeUndefined());
       expect(presses).toBe(1);
@@ -254,7 +255,7 @@ describe("the page before its script", () => {
       );
       // The take-over has them until it ends.
       const shown = holdUntilTakenOver(root);
-      for (const el of [root, field, box]) Object.assign(el, { __reactFiber$test: {} });
+      takenOverByReact(root, field, box);
       shown();
       await vi.waitFor(() => expect(root.dataset.takingOver).toBeUndefined());
       expect([field.hasAttribute("inert"), field.hasAttribute("data-held")]).toEqual([false, false]);
@@ -309,7 +310,7 @@ describe("the page before its script", () => {
     chosen.dispatchEvent(new Event("change", { bubbles: true }));
     expect(seen).toEqual(["click A"]);
     // React marks what it has taken over; the last element of <main> last.
-    Object.assign(empty, { __reactFiber$test: {} });
+    takenOverByReact(empty);
     shown();
     shown();
     await vi.waitFor(() => expect(root.dataset.takingOver).toBeUndefined());
@@ -365,7 +366,7 @@ describe("the page before its script", () => {
         given = v;
       },
     });
-    Object.assign(input, { __reactFiber$test: {} });
+    takenOverByReact(input);
     shown();
     await vi.waitFor(() => expect(root.dataset.takingOver).toBeUndefined());
     expect(seen).toEqual(["change true a.pdf", "click Up to 512 MB"]);
