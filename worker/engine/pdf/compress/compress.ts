@@ -5,7 +5,7 @@ import { guardPdf, intactAsLoaded, loadPdf, savePdf } from "../document";
 import { applyDocumentOptions, type DocumentOptions, type OptionsReport } from "./document-options";
 import { mergeDuplicateFonts } from "./fonts/merge";
 import { subsetFonts } from "./fonts/subset";
-import { type ImageLevel, type ImageReport, recompressImages } from "./images";
+import { type ImageLevel, type ImageReport, noImages, recompressImages } from "./images";
 import { dedupeStreams, dropUnreferenced, recompressStreams } from "./lossless";
 import { compressPdfToTarget } from "./target";
 
@@ -74,7 +74,7 @@ export async function compressPdf(bytes: Uint8Array, opts: CompressPdfOptions): 
     fontsSubset = await subsetFonts(doc, { budget, name: opts.name });
     await recompressStreams(doc, budget);
   });
-  let images: ImageReport = { examined: 0, recompressed: 0, bytesSaved: 0, measured: new Map() };
+  let images = noImages();
   let saved: Uint8Array | null = null;
   let target: CompressedPdf["target"];
   if (opts.targetSize !== undefined) {

@@ -50,6 +50,11 @@ export interface ImageReport {
   measured: Map<PDFRef, { ssim: number; pixels: number }>;
 }
 
+/** A report of no image re-encoded (yet), of `examined` looked at. */
+export function noImages(examined = 0): ImageReport {
+  return { examined, recompressed: 0, bytesSaved: 0, measured: new Map() };
+}
+
 function masksOf(doc: PDFDocument): Set<PDFRef> {
   const masks = new Set<PDFRef>();
   for (const [, o] of doc.context.enumerateIndirectObjects()) {
@@ -88,7 +93,7 @@ export async function recompressImages(
   const budget = opts.budget;
   const check = budget ? () => budget.check() : undefined;
   const masks = masksOf(doc);
-  const report: ImageReport = { examined: 0, recompressed: 0, bytesSaved: 0, measured: new Map() };
+  const report = noImages();
   if (!anyCandidate(doc, masks, opts.only)) return report;
   const placements = PlacementMap.of(doc, budget);
   const encoder = await mozjpegEncoder();

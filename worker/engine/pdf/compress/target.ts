@@ -4,7 +4,7 @@ import { isOutOfBudget } from "../../core/errors";
 import { formatSize } from "../../image/compress/report";
 import { outputEstimate, savePdf } from "../document";
 import { PlacementMap } from "./content";
-import { type ImageLevel, type ImageReport, recompressImages } from "./images";
+import { type ImageLevel, type ImageReport, noImages, recompressImages } from "./images";
 
 /**
  * Compress a PDF to a size. Lossless first: a file that fits after it keeps every image as it
@@ -106,7 +106,6 @@ export async function compressPdfToTarget(
   opts: TargetPdfOptions,
 ): Promise<TargetPdfResult> {
   const { budget } = opts;
-  const none: ImageReport = { examined: 0, recompressed: 0, bytesSaved: 0, measured: new Map() };
   let charged = 0;
   const save = async () => {
     // An earlier save is dropped: its memory is given back before the next is made.
@@ -120,7 +119,7 @@ export async function compressPdfToTarget(
   // rewrite is no smaller.
   if (opts.inputSize <= target || outputEstimate(doc) <= target * 1.3) {
     const out = await save();
-    if (out.length <= target || opts.inputSize <= target) return { images: none, out, met: true };
+    if (out.length <= target || opts.inputSize <= target) return { images: noImages(), out, met: true };
   }
 
   const originals = snapshotImages(doc);
@@ -134,7 +133,7 @@ export async function compressPdfToTarget(
   let out: Uint8Array | undefined;
   let size: number;
   if (guess && guess.predicted * GUESS_MARGIN >= target) {
-    images = { examined: guess.entries.length, recompressed: 0, bytesSaved: 0, measured: new Map() };
+    images = noImages(guess.entries.length);
     entries = guess.entries;
     msPerPixel = guess.msPerPixel;
     size = guess.current;
@@ -224,8 +223,7 @@ async function guessRecommended(
   done: { ref: PDFRef; report: ImageReport };
 } | null> {
   const { budget } = opts;
-  const none: ImageReport = { examined: 0, recompressed: 0, bytesSaved: 0, measured: new Map() };
-  const entries = reducibleImages(doc, originals, none, budget);
+  const entries = reducibleImages(doc, originals, noImages(), budget);
   const allImageBytes = [...originals.values()].reduce((n, o) => n + o.contents.length, 0);
   const entryBytes = entries.reduce((n, e) => n + e.original.contents.length, 0);
   if (
@@ -274,10 +272,11 @@ async function guessRecommended(
  * whose predicted size fits (with a margin) and whose decoding fits the time left is encoded from
  * the originals and saved. The prediction is first corrected by the largest image alone (probe),
  * so the document is usually encoded whole once: on ten 12 MP photos and a 1 MB target, 9.0 s
- * where trying 200 ppi and then 250 ppi took 13.4 s, to the same file. Every real result corrects the predictions: one over the target sends
- * the search down a rung, one far under it up to a better rung not yet tried, while the time
- * lasts (at most MAX_RAISES encodings). The best result that fits is kept; null when none does,
- * and the document is then put back as the recommended level left it.
+ * where trying 200 ppi and then 250 ppi took 13.4 s, to the same file. Every real result corrects
+ * the predictions: one over the target sends the search down a rung, one far under it up to a
+ * better rung not yet tried, while the time lasts (at most MAX_RAISES encodings). The best result
+ * that fits is kept; null when none does, and the document is then put back as the recommended
+ * level left it.
  */
 async function raise(
   doc: PDFDocument,
